@@ -1,0 +1,33 @@
+// Legal move generation. Every move produced is legal: pins, checks, e.p. discoveries
+// and Chess960 castling are resolved here, so callers never need a legality filter.
+#pragma once
+
+#include <cstdint>
+
+#include "chess/position.h"
+
+namespace chess {
+
+// 218 is the most legal moves any reachable position has; 256 leaves room for odd FENs.
+struct MoveList {
+  Move moves[256];
+  int count = 0;
+
+  const Move* begin() const { return moves; }
+  const Move* end() const { return moves + count; }
+  int size() const { return count; }
+  bool empty() const { return count == 0; }
+  bool contains(Move m) const {
+    for (Move x : *this)
+      if (x == m) return true;
+    return false;
+  }
+};
+
+void generate_legal(const Position& pos, MoveList& list);
+
+// The number of legal moves, counted from target bitboards without listing them:
+// what perft's last ply needs.
+uint64_t count_legal(const Position& pos);
+
+}  // namespace chess

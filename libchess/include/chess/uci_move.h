@@ -1,0 +1,18 @@
+// Moves in UCI coordinate form (e2e4, e7e8q; castling e1g1, or e1h1 in Chess960).
+// The board core needs this much notation for perft's divide; the codecs build on it.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "chess/position.h"
+
+namespace chess {
+
+std::string to_uci(const Position& pos, Move m);
+
+// The legal move the text names, or Move::none(). Castling is accepted both as the
+// king's two-square step and as king-takes-rook.
+Move parse_uci(const Position& pos, std::string_view text);
+
+}  // namespace chess

@@ -1,0 +1,162 @@
+#include "chess/bitboard.h"
+
+#include <vector>
+
+namespace chess {
+namespace {
+
+// Attacks of a slider found by walking each ray until it leaves the board or hits a piece:
+// slow but obviously right, so it is the reference the fast tables are filled from.
+Bitboard slide(const int (&deltas)[4][2], Square s, Bitboard occupied) {
+  Bitboard result = 0;
+  for (const auto& d : deltas) {
+    int f = file_of(s) + d[0], r = rank_of(s) + d[1];
+    while (f >= 0 && f < 8 && r >= 0 && r < 8) {
+      Square t = make_square(File(f), Rank(r));
+      result |= square_bb(t);
+      if (occupied & square_bb(t)) break;
+      f += d[0];
+      r += d[1];
+    }
+  }
+  return result;
+}
+
+constexpr int ROOK_DELTAS[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+constexpr int BISHOP_DELTAS[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+
+Bitboard step_attacks(Square s, const int (*deltas)[2], int count) {
+  Bitboard result = 0;
+  for (int i = 0; i < count; ++i) {
+    int f = file_of(s) + deltas[i][0], r = rank_of(s) + deltas[i][1];
+    if (f >= 0 && f < 8 && r >= 0 && r < 8) result |= square_bb(make_square(File(f), Rank(r)));
+  }
+  return result;
+}
+
+#ifndef CHESS_USE_PEXT
+// xorshift64*: a fixed seed makes the magic search deterministic and fast at start-up.
+struct Prng {
+  uint64_t s;
+  uint64_t next() {
+    s ^= s >> 12;
+    s ^= s << 25;
+    s ^= s >> 27;
+    return s * 2685821657736338717ULL;
+  }
+  uint64_t sparse() { return next() & next() & next(); }
+};
+#endif
+
+// Fill one slider's entries. Edges are excluded from the mask because a piece on the
+// edge never blocks anything further; that keeps the tables small.
+void init_slider(detail::SliderEntry* entries, Bitboard* table, const int (&deltas)[4][2]) {
+  std::vector<Bitboard> occupancies(4096), references(4096);
+#ifndef CHESS_USE_PEXT
+  std::vector<int> epoch(4096, 0);
+  int attempt = 0;
+  Prng rng{0x9E3779B97F4A7C15ULL};
+#endif
+  Bitboard* next_slice = table;
+  for (int sq = 0; sq < 64; ++sq) {
+    Square s = Square(sq);
+    Bitboard edges = ((RANK_1_BB | RANK_8_BB) & ~rank_bb(s)) | ((FILE_A_BB | FILE_H_BB) & ~file_bb(s));
+    auto& e = entries[sq];
+    e.mask = slide(deltas, s, 0) & ~edges;
+    e.attacks = next_slice;
+    int bits = popcount(e.mask);
+    int size = 0;
+    Bitboard subset = 0;
+    do {  // Carry-Rippler enumeration of every subset of the mask
+      occupancies[size] = subset;
+      references[size] = slide(deltas, s, subset);
+      ++size;
+      subset = (subset - e.mask) & e.mask;
+    } while (subset);
+    next_slice += size;
+#ifdef CHESS_USE_PEXT
+    (void)bits;
+    for (int i = 0; i < size; ++i) e.attacks[e.index(occupancies[i])] = references[i];
+#else
+    e.shift = 64 - bits;
+    for (;;) {
+      do e.magic = rng.sparse();
+      while (popcount((e.magic * e.mask) >> 56) < 6);
+      ++attempt;
+      int i = 0;
+      for (; i < size; ++i) {
+        unsigned idx = e.index(occupancies[i]);
+        if (epoch[idx] < attempt) {
+          epoch[idx] = attempt;
+          e.attacks[idx] = references[i];
+        } else if (e.attacks[idx] != references[i]) {
+          break;
+        }
+      }
+      if (i == size) break;
+    }
+#endif
+  }
+}
+
+struct TableBuilder {
+  detail::Tables t;
+  std::vector<Bitboard> rook_table = std::vector<Bitboard>(0x19000);
+  std::vector<Bitboard> bishop_table = std::vector<Bitboard>(0x1480);
+
+  TableBuilder() {
+    static constexpr int KNIGHT_DELTAS[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
+                                                {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+    static constexpr int KING_DELTAS[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1},
+                                              {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+    static constexpr int WHITE_PAWN[2][2] = {{-1, 1}, {1, 1}};
+    static constexpr int BLACK_PAWN[2][2] = {{-1, -1}, {1, -1}};
+    for (int sq = 0; sq < 64; ++sq) {
+      Square s = Square(sq);
+      t.knight[s] = step_attacks(s, KNIGHT_DELTAS, 8);
+      t.king[s] = step_attacks(s, KING_DELTAS, 8);
+      t.pawn_attacks[WHITE][s] = step_attacks(s, WHITE_PAWN, 2);
+      t.pawn_attacks[BLACK][s] = step_attacks(s, BLACK_PAWN, 2);
+    }
+    init_slider(t.rook, rook_table.data(), ROOK_DELTAS);
+    init_slider(t.bishop, bishop_table.data(), BISHOP_DELTAS);
+    for (int a = 0; a < 64; ++a)
+      for (int b = 0; b < 64; ++b) {
+        Square sa = Square(a), sb = Square(b);
+        t.between[a][b] = square_bb(sb);
+        t.line[a][b] = 0;
+        if (a == b) continue;
+        for (auto* deltas : {&ROOK_DELTAS, &BISHOP_DELTAS}) {
+          if (slide(*deltas, sa, 0) & square_bb(sb)) {
+            t.line[a][b] = (slide(*deltas, sa, 0) & slide(*deltas, sb, 0)) | square_bb(sa) | square_bb(sb);
+            t.between[a][b] |= slide(*deltas, sa, square_bb(sb)) & slide(*deltas, sb, square_bb(sa));
+          }
+        }
+      }
+  }
+};
+
+const TableBuilder& builder() {
+  static const TableBuilder instance;
+  return instance;
+}
+
+}  // namespace
+
+namespace detail {
+// Built during the library's static initialisation: every later use sees full tables.
+const Tables& tables = builder().t;
+}  // namespace detail
+
+Bitboard attacks_bb(PieceType pt, Square s, Bitboard occupied) {
+  switch (pt) {
+    case KNIGHT: return knight_attacks(s);
+    case BISHOP: return bishop_attacks(s, occupied);
+    case ROOK: return rook_attacks(s, occupied);
+    case QUEEN: return queen_attacks(s, occupied);
+    case KING: return king_attacks(s);
+    default: return 0;
+  }
+}
+
+}  // namespace chess

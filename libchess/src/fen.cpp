@@ -1,0 +1,329 @@
+// FEN / EPD / X-FEN / Shredder-FEN reading and writing.
+//
+// Reading is strict: a FEN is a position to set up, and a silently repaired one is a
+// different position. Each check names the field and column and what was expected.
+#include <charconv>
+#include <string>
+#include <vector>
+
+#include "chess/position.h"
+#include "zobrist.h"
+
+namespace chess {
+
+const char* to_string(FenField field) {
+  switch (field) {
+    case FenField::Placement: return "piece placement";
+    case FenField::SideToMove: return "side to move";
+    case FenField::Castling: return "castling";
+    case FenField::EnPassant: return "en passant";
+    case FenField::HalfmoveClock: return "halfmove clock";
+    case FenField::FullmoveNumber: return "fullmove number";
+    case FenField::Record: break;
+  }
+  return "record";
+}
+
+namespace {
+
+constexpr std::string_view PIECE_LETTERS = " PNBRQK  pnbrqk";
+
+struct Token {
+  std::string_view text;
+  std::size_t column;  // 1-based
+};
+
+std::vector<Token> split_fields(std::string_view fen) {
+  std::vector<Token> fields;
+  std::size_t i = 0;
+  while (i < fen.size()) {
+    while (i < fen.size() && (fen[i] == ' ' || fen[i] == '\t')) ++i;
+    std::size_t start = i;
+    while (i < fen.size() && fen[i] != ' ' && fen[i] != '\t') ++i;
+    if (i > start) fields.push_back({fen.substr(start, i - start), start + 1});
+  }
+  return fields;
+}
+
+std::string quote(char c) {
+  if (c >= 0x20 && c < 0x7f) return std::string("'") + c + "'";
+  constexpr const char* HEX = "0123456789ABCDEF";
+  unsigned char u = static_cast<unsigned char>(c);
+  return std::string("byte 0x") + HEX[u >> 4] + HEX[u & 15];
+}
+
+const char* color_name(Color c) { return c == WHITE ? "White" : "Black"; }
+
+}  // namespace
+
+// Friend of Position: fills it field by field, stopping at the first error.
+class FenReader {
+public:
+  FenReader(Position& pos, const FenOptions& options) : pos_(pos), options_(options) {}
+
+  std::optional<FenError> read(std::string_view fen) {
+    pos_.clear();
+    auto fields = split_fields(fen);
+    if (fields.size() != 6 && !(options_.allow_epd && fields.size() == 4)) {
+      std::string msg = "expected 6 fields (placement, side, castling, e.p., halfmove clock, fullmove number)";
+      if (options_.allow_epd) msg += " or the first 4 of them";
+      msg += ", found " + std::to_string(fields.size());
+      std::size_t column = fields.size() > 6 ? fields[6].column : fen.size() + 1;
+      return fail(FenField::Record, column, msg);
+    }
+    if (auto e = read_placement(fields[0])) return e;
+    if (auto e = read_side(fields[1])) return e;
+    if (auto e = read_castling(fields[2])) return e;
+    if (auto e = read_ep(fields[3])) return e;
+    int halfmove = 0, fullmove = 1;
+    if (fields.size() == 6) {
+      if (auto e = read_number(fields[4], FenField::HalfmoveClock, 0, halfmove)) return e;
+      if (auto e = read_number(fields[5], FenField::FullmoveNumber, 0, fullmove)) return e;
+    }
+    if (fullmove == 0) fullmove = 1;  // seen in the wild; the count starts at 1
+    pos_.state().rule50 = uint16_t(halfmove);
+    pos_.game_ply_ = 2 * (fullmove - 1) + (pos_.side_ == BLACK);
+    if (auto e = check_not_to_move_in_check(fields[1].column)) return e;
+    pos_.compute_key();
+    return std::nullopt;
+  }
+
+private:
+  static std::optional<FenError> fail(FenField field, std::size_t column, std::string message) {
+    return FenError{field, column, std::move(message)};
+  }
+
+  std::optional<FenError> read_placement(Token t) {
+    int rank = 7, file = 0;
+    int kings[2] = {0, 0};
+    for (std::size_t i = 0; i < t.text.size(); ++i) {
+      char c = t.text[i];
+      std::size_t col = t.column + i;
+      if (c == '/') {
+        if (file != 8)
+          return fail(FenField::Placement, col,
+                      "rank " + std::to_string(rank + 1) + " describes " + std::to_string(file) +
+                          " squares, expected 8");
+        if (rank == 0) return fail(FenField::Placement, col, "more than 8 ranks");
+        --rank;
+        file = 0;
+      } else if (c >= '1' && c <= '8') {
+        file += c - '0';
+        if (file > 8)
+          return fail(FenField::Placement, col,
+                      "rank " + std::to_string(rank + 1) + " describes " + std::to_string(file) +
+                          " squares, expected 8");
+      } else if (auto idx = PIECE_LETTERS.find(c); idx != std::string_view::npos && c != ' ') {
+        if (file >= 8)
+          return fail(FenField::Placement, col,
+                      "rank " + std::to_string(rank + 1) + " describes more than 8 squares");
+        Piece p = Piece(idx);
+        Square s = make_square(File(file), Rank(rank));
+        if (type_of(p) == PAWN && (rank == 0 || rank == 7))
+          return fail(FenField::Placement, col,
+                      std::string(color_name(color_of(p))) + " pawn on rank " + std::to_string(rank + 1) +
+                          ": pawns cannot stand on the first or last rank");
+        if (type_of(p) == KING) ++kings[color_of(p)];
+        pos_.put_piece(p, s);
+        ++file;
+      } else {
+        return fail(FenField::Placement, col,
+                    "unexpected " + quote(c) + ": expected a piece letter (PNBRQK or pnbrqk), a digit 1-8 or '/'");
+      }
+    }
+    if (file != 8)
+      return fail(FenField::Placement, t.column + t.text.size(),
+                  "rank " + std::to_string(rank + 1) + " describes " + std::to_string(file) + " squares, expected 8");
+    if (rank != 0)
+      return fail(FenField::Placement, t.column + t.text.size(),
+                  "found " + std::to_string(8 - rank) + " ranks, expected 8");
+    for (Color c : {WHITE, BLACK})
+      if (kings[c] != 1)
+        return fail(FenField::Placement, t.column,
+                    std::string(kings[c] == 0 ? "no " : "more than one ") + (c == WHITE ? "white" : "black") +
+                        " king: each side must have exactly one");
+    return std::nullopt;
+  }
+
+  std::optional<FenError> read_side(Token t) {
+    if (t.text == "w") pos_.side_ = WHITE;
+    else if (t.text == "b") pos_.side_ = BLACK;
+    else return fail(FenField::SideToMove, t.column, "found '" + std::string(t.text) + "', expected 'w' or 'b'");
+    return std::nullopt;
+  }
+
+  // KQkq (with X-FEN's meaning in Chess960: the outermost rook on that side),
+  // or file letters (Shredder-FEN, or X-FEN naming an inner rook).
+  std::optional<FenError> read_castling(Token t) {
+    if (t.text == "-") {
+      pos_.chess960_ = options_.chess960 == Chess960Mode::On;
+      return std::nullopt;
+    }
+    bool letters = false;
+    for (char c : t.text) letters |= (c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h');
+    pos_.chess960_ = letters || options_.chess960 == Chess960Mode::On;
+    pos_.shredder_castling_ = letters;
+    uint8_t seen = 0;
+    for (std::size_t i = 0; i < t.text.size(); ++i) {
+      char c = t.text[i];
+      std::size_t col = t.column + i;
+      Color color = (c >= 'a' && c <= 'z') ? BLACK : WHITE;
+      char upper = char(color == BLACK ? c - 32 : c);
+      Rank back = relative_rank(color, RANK_1);
+      Bitboard king_bb = pos_.pieces(color, KING);
+      Square ksq = lsb(king_bb);
+      if (rank_of(ksq) != back)
+        return fail(FenField::Castling, col,
+                    "castling right '" + std::string(1, c) + "' but the " + (color == WHITE ? "white" : "black") +
+                        " king is not on its first rank");
+      Bitboard rooks = pos_.pieces(color, ROOK) & rank_bb(back);
+      Square rook_sq;
+      if (upper == 'K' || upper == 'Q') {
+        bool king_side = upper == 'K';
+        if (!pos_.chess960_) {
+          Square expected_king = relative_square(color, SQ_E1);
+          Square expected_rook = relative_square(color, king_side ? SQ_H1 : SQ_A1);
+          if (ksq != expected_king || !(rooks & square_bb(expected_rook)))
+            return fail(FenField::Castling, col,
+                        "castling right '" + std::string(1, c) + "' needs the " + (color == WHITE ? "white" : "black") +
+                            " king on " + square_name(expected_king) + " and a rook on " + square_name(expected_rook) +
+                            " (for a Chess960 position, use Chess960 mode or Shredder-FEN file letters)");
+          rook_sq = expected_rook;
+        } else {
+          Bitboard side = rooks & (king_side ? ~(square_bb(ksq) * 2 - 1) : (square_bb(ksq) - 1));
+          if (!side)
+            return fail(FenField::Castling, col,
+                        "castling right '" + std::string(1, c) + "' but no " + (color == WHITE ? "white" : "black") +
+                            " rook stands on the " + (king_side ? "h" : "a") + "-side of the king on its first rank");
+          rook_sq = king_side ? Square(63 - std::countl_zero(side)) : lsb(side);
+        }
+      } else if (upper >= 'A' && upper <= 'H') {
+        rook_sq = make_square(File(upper - 'A'), back);
+        if (!(rooks & square_bb(rook_sq)))
+          return fail(FenField::Castling, col,
+                      "castling right '" + std::string(1, c) + "' but there is no " +
+                          (color == WHITE ? "white" : "black") + " rook on " + square_name(rook_sq));
+      } else {
+        return fail(FenField::Castling, col,
+                    "unexpected " + quote(c) + ": expected '-' or castling rights (KQkq, or file letters A-H / a-h)");
+      }
+      CastlingRights cr = castling_right(color, rook_sq > ksq);
+      if (seen & cr)
+        return fail(FenField::Castling, col,
+                    "castling right '" + std::string(1, c) + "' repeats a right already given for that side");
+      seen |= cr;
+      pos_.set_castling_right(color, rook_sq);
+    }
+    return std::nullopt;
+  }
+
+  std::optional<FenError> read_ep(Token t) {
+    if (t.text == "-") return std::nullopt;
+    if (t.text.size() != 2 || t.text[0] < 'a' || t.text[0] > 'h' || t.text[1] < '1' || t.text[1] > '8')
+      return fail(FenField::EnPassant, t.column, "found '" + std::string(t.text) + "', expected '-' or a square such as e3");
+    Square ep = make_square(File(t.text[0] - 'a'), Rank(t.text[1] - '1'));
+    Color us = pos_.side_, them = ~us;
+    std::string name(t.text);
+    if (relative_rank(us, ep) != RANK_6)
+      return fail(FenField::EnPassant, t.column,
+                  "e.p. square " + name + " is impossible with " + color_name(us) + " to move: expected a square on rank " +
+                      (us == WHITE ? "6" : "3"));
+    Square pawn_sq = ep - pawn_push(us);
+    Square origin = ep + pawn_push(us);
+    if (pos_.piece_on(pawn_sq) != make_piece(them, PAWN))
+      return fail(FenField::EnPassant, t.column,
+                  "e.p. square " + name + " is impossible: no " + (them == WHITE ? "white" : "black") +
+                      " pawn on " + square_name(pawn_sq) + " that could just have made a double step");
+    if (!pos_.empty(ep) || !pos_.empty(origin))
+      return fail(FenField::EnPassant, t.column,
+                  "e.p. square " + name + " is impossible: " + square_name(!pos_.empty(ep) ? ep : origin) +
+                      " is occupied, so no pawn can just have passed it");
+    pos_.state().ep_square = ep;
+    return std::nullopt;
+  }
+
+  std::optional<FenError> read_number(Token t, FenField field, int min, int& out) {
+    const char* first = t.text.data();
+    const char* last = first + t.text.size();
+    auto [end, ec] = std::from_chars(first, last, out);
+    if (ec == std::errc::result_out_of_range || (ec == std::errc() && end == last && out > 100000))
+      return fail(field, t.column, "'" + std::string(t.text) + "' is too large");
+    if (ec != std::errc() || end != last || out < min || t.text[0] == '+' || t.text[0] == '-')
+      return fail(field, t.column + (ec == std::errc() ? std::size_t(end - first) : 0),
+                  "found '" + std::string(t.text) + "', expected a non-negative whole number");
+    return std::nullopt;
+  }
+
+  std::optional<FenError> check_not_to_move_in_check(std::size_t column) {
+    Color them = ~pos_.side_;
+    Bitboard checkers = pos_.attackers_to(pos_.king_square(them)) & pos_.pieces(pos_.side_);
+    if (checkers)
+      return fail(FenField::SideToMove, column,
+                  std::string(color_name(them)) + " is in check (from " + square_name(lsb(checkers)) + ") but it is " +
+                      color_name(pos_.side_) + "'s turn: the side not to move cannot be in check");
+    return std::nullopt;
+  }
+
+  Position& pos_;
+  const FenOptions& options_;
+};
+
+FenResult Position::from_fen(std::string_view fen, const FenOptions& options) {
+  Position pos{Blank{}};
+  auto error = FenReader(pos, options).read(fen);
+  return FenResult{std::move(pos), std::move(error)};
+}
+
+std::string Position::fen(const FenWriteOptions& options) const {
+  std::string out;
+  out.reserve(90);
+  for (int r = 7; r >= 0; --r) {
+    int empty_run = 0;
+    for (int f = 0; f < 8; ++f) {
+      Piece p = board_[make_square(File(f), Rank(r))];
+      if (p == NO_PIECE) {
+        ++empty_run;
+        continue;
+      }
+      if (empty_run) out += char('0' + empty_run);
+      empty_run = 0;
+      out += PIECE_LETTERS[p];
+    }
+    if (empty_run) out += char('0' + empty_run);
+    if (r) out += '/';
+  }
+  out += side_ == WHITE ? " w " : " b ";
+
+  bool shredder = options.castling == CastlingNotation::Shredder ||
+                  (options.castling == CastlingNotation::AsRead && chess960_ && shredder_castling_);
+  std::size_t before = out.size();
+  for (Color c : {WHITE, BLACK})
+    for (bool king_side : {true, false}) {
+      CastlingRights cr = castling_right(c, king_side);
+      if (!can_castle(cr)) continue;
+      Square rook = castling_rook_square(cr);
+      char letter;
+      if (shredder) {
+        letter = char('A' + file_of(rook));
+      } else {
+        // X-FEN: K/Q unless another rook stands further out on that side of the king.
+        Bitboard outer = pieces(c, ROOK) & rank_bb(rank_of(rook)) &
+                         (king_side ? ~(square_bb(rook) * 2 - 1) : (square_bb(rook) - 1));
+        letter = outer ? char('A' + file_of(rook)) : (king_side ? 'K' : 'Q');
+      }
+      out += c == WHITE ? letter : char(letter + 32);
+    }
+  if (out.size() == before) out += '-';
+
+  Square ep = state().ep_square;
+  if (ep != SQ_NONE && (options.ep == EpNotation::Always || ep_capturable())) {
+    out += ' ';
+    out += square_name(ep);
+  } else {
+    out += " -";
+  }
+  out += ' ' + std::to_string(halfmove_clock()) + ' ' + std::to_string(fullmove_number());
+  return out;
+}
+
+}  // namespace chess

@@ -1,0 +1,205 @@
+#include "chess/movegen.h"
+
+namespace chess {
+namespace {
+
+// Receives moves as (from, targets) sets. Counting and listing share all the legality
+// logic below; only what happens to a finished target set differs.
+template <bool Counting>
+struct Sink {
+  Move* out = nullptr;
+  uint64_t count = 0;
+
+  void add(Square from, Bitboard targets) {
+    if constexpr (Counting) {
+      count += popcount(targets);
+    } else {
+      while (targets) *out++ = Move(from, pop_lsb(targets));
+    }
+  }
+  // Pawn moves given by their destinations; the origin is `Offset` squares back.
+  template <int Offset>
+  void add_pawns(Bitboard targets) {
+    if constexpr (Counting) {
+      count += popcount(targets);
+    } else {
+      while (targets) {
+        Square to = pop_lsb(targets);
+        *out++ = Move(to - Offset, to);
+      }
+    }
+  }
+  template <int Offset>
+  void add_promotions(Bitboard targets) {
+    if constexpr (Counting) {
+      count += 4 * popcount(targets);
+    } else {
+      while (targets) {
+        Square to = pop_lsb(targets);
+        for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT})
+          *out++ = Move::make(to - Offset, to, MoveType::Promotion, pt);
+      }
+    }
+  }
+  void add(Move m) {
+    if constexpr (Counting) ++count;
+    else *out++ = m;
+  }
+};
+
+template <Color Them>
+inline bool attacked_by(const Position& pos, Square s, Bitboard occupied) {
+  return (pawn_attacks(~Them, s) & pos.pieces(Them, PAWN)) || (knight_attacks(s) & pos.pieces(Them, KNIGHT)) ||
+         (king_attacks(s) & pos.pieces(Them, KING)) ||
+         (bishop_attacks(s, occupied) & pos.pieces(Them, BISHOP, QUEEN)) ||
+         (rook_attacks(s, occupied) & pos.pieces(Them, ROOK, QUEEN));
+}
+
+template <Color Us, bool Counting>
+void generate(const Position& pos, Sink<Counting>& sink) {
+  constexpr Color Them = ~Us;
+  constexpr int Up = Us == WHITE ? 8 : -8;
+  constexpr Direction UpDir = Us == WHITE ? NORTH : SOUTH;
+  constexpr Direction UpWest = Us == WHITE ? NORTH_WEST : SOUTH_WEST;
+  constexpr Direction UpEast = Us == WHITE ? NORTH_EAST : SOUTH_EAST;
+  constexpr Bitboard LastRank = Us == WHITE ? RANK_8_BB : RANK_1_BB;
+  constexpr Bitboard ThirdRank = Us == WHITE ? rank_bb(RANK_3) : rank_bb(RANK_6);
+
+  const Bitboard occupied = pos.pieces();
+  const Bitboard ours = pos.pieces(Us);
+  const Bitboard theirs = pos.pieces(Them);
+  const Square ksq = pos.king_square(Us);
+  const Bitboard their_rq = pos.pieces(Them, ROOK, QUEEN);
+  const Bitboard their_bq = pos.pieces(Them, BISHOP, QUEEN);
+
+  const Bitboard checkers = ((pawn_attacks(Us, ksq) & pos.pieces(Them, PAWN)) |
+                             (knight_attacks(ksq) & pos.pieces(Them, KNIGHT)) |
+                             (rook_attacks(ksq, occupied) & their_rq) | (bishop_attacks(ksq, occupied) & their_bq));
+
+  // King steps: tested with the king lifted off the board, so it cannot hide behind itself.
+  {
+    const Bitboard without_king = occupied ^ square_bb(ksq);
+    Bitboard candidates = king_attacks(ksq) & ~ours;
+    Bitboard safe = 0;
+    while (candidates) {
+      Square to = pop_lsb(candidates);
+      if (!attacked_by<Them>(pos, to, without_king)) safe |= square_bb(to);
+    }
+    sink.add(ksq, safe);
+  }
+  if (more_than_one(checkers)) return;
+
+  // Every non-king move must land on `check_mask`: the checker or a square blocking it.
+  const Bitboard check_mask = checkers ? between_bb(ksq, lsb(checkers)) : ~Bitboard(0);
+
+  // Pins, found by x-raying from the king through our own pieces. A pinned piece may
+  // only move along its pin ray; the rays are kept per kind (orthogonal, diagonal).
+  Bitboard pinned_hv = 0, pinned_diag = 0, ray_hv = 0, ray_diag = 0;
+  for (Bitboard snipers = rook_attacks(ksq, theirs) & their_rq; snipers;) {
+    Bitboard ray = between_bb(ksq, pop_lsb(snipers));
+    Bitboard blockers = ray & ours;
+    if (blockers && !more_than_one(blockers)) {
+      pinned_hv |= blockers;
+      ray_hv |= ray;
+    }
+  }
+  for (Bitboard snipers = bishop_attacks(ksq, theirs) & their_bq; snipers;) {
+    Bitboard ray = between_bb(ksq, pop_lsb(snipers));
+    Bitboard blockers = ray & ours;
+    if (blockers && !more_than_one(blockers)) {
+      pinned_diag |= blockers;
+      ray_diag |= ray;
+    }
+  }
+  const Bitboard pinned = pinned_hv | pinned_diag;
+  const Bitboard targets = ~ours & check_mask;
+
+  for (Bitboard b = pos.pieces(Us, KNIGHT) & ~pinned; b;) {
+    Square from = pop_lsb(b);
+    sink.add(from, knight_attacks(from) & targets);
+  }
+  for (Bitboard b = pos.pieces(Us, BISHOP, QUEEN) & ~pinned_hv; b;) {
+    Square from = pop_lsb(b);
+    Bitboard t = bishop_attacks(from, occupied) & targets;
+    if (pinned_diag & square_bb(from)) t &= ray_diag;
+    sink.add(from, t);
+  }
+  for (Bitboard b = pos.pieces(Us, ROOK, QUEEN) & ~pinned_diag; b;) {
+    Square from = pop_lsb(b);
+    Bitboard t = rook_attacks(from, occupied) & targets;
+    if (pinned_hv & square_bb(from)) t &= ray_hv;
+    sink.add(from, t);
+  }
+
+  // Pawns, all at once with shifts.
+  const Bitboard pawns = pos.pieces(Us, PAWN);
+  const Bitboard empty = ~occupied;
+  {
+    Bitboard pushers = pawns & ~pinned_diag;
+    Bitboard single = (shift<UpDir>(pushers & ~pinned_hv) | (shift<UpDir>(pushers & pinned_hv) & ray_hv)) & empty;
+    Bitboard twice = shift<UpDir>(single & ThirdRank) & empty & check_mask;
+    single &= check_mask;
+    sink.template add_promotions<Up>(single & LastRank);
+    sink.template add_pawns<Up>(single & ~LastRank);
+    sink.template add_pawns<2 * Up>(twice);
+
+    Bitboard capturers = pawns & ~pinned_hv;
+    Bitboard free = capturers & ~pinned_diag, pinned_cap = capturers & pinned_diag;
+    Bitboard west = (shift<UpWest>(free) | (shift<UpWest>(pinned_cap) & ray_diag)) & theirs & check_mask;
+    Bitboard east = (shift<UpEast>(free) | (shift<UpEast>(pinned_cap) & ray_diag)) & theirs & check_mask;
+    constexpr int WestOffset = Us == WHITE ? 7 : -9;
+    constexpr int EastOffset = Us == WHITE ? 9 : -7;
+    sink.template add_promotions<WestOffset>(west & LastRank);
+    sink.template add_pawns<WestOffset>(west & ~LastRank);
+    sink.template add_promotions<EastOffset>(east & LastRank);
+    sink.template add_pawns<EastOffset>(east & ~LastRank);
+  }
+
+  // En passant removes two pawns from one rank at once, which no pin mask describes:
+  // replay it on the occupancy and look for any attack on the king.
+  if (Square ep = pos.ep_square(); ep != SQ_NONE) {
+    Square victim = ep - Up;
+    for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;) {
+      Square from = pop_lsb(b);
+      Bitboard after = (occupied ^ square_bb(from) ^ square_bb(victim)) | square_bb(ep);
+      Bitboard attackers = (pawn_attacks(Us, ksq) & pos.pieces(Them, PAWN) & ~square_bb(victim)) |
+                           (knight_attacks(ksq) & pos.pieces(Them, KNIGHT)) |
+                           (rook_attacks(ksq, after) & their_rq) | (bishop_attacks(ksq, after) & their_bq);
+      if (!attackers) sink.add(Move::make(from, ep, MoveType::EnPassant));
+    }
+  }
+
+  // Castling: path empty (but for king and rook), and no square the king stands on,
+  // crosses or reaches attacked. The rook is lifted off too: in Chess960 it may be the
+  // piece that shields the king's destination.
+  if (!checkers && pos.can_castle(Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING)) {
+    for (bool king_side : {true, false}) {
+      CastlingRights cr = castling_right(Us, king_side);
+      if (!pos.can_castle(cr) || (pos.castling_path(cr) & occupied)) continue;
+      Square rook = pos.castling_rook_square(cr);
+      Bitboard without = occupied ^ square_bb(rook) ^ square_bb(ksq);
+      bool safe = true;
+      for (Bitboard path = pos.castling_king_path(cr); path && safe;)
+        safe = !attacked_by<Them>(pos, pop_lsb(path), without);
+      if (safe) sink.add(Move::make(ksq, rook, MoveType::Castling));
+    }
+  }
+}
+
+}  // namespace
+
+void generate_legal(const Position& pos, MoveList& list) {
+  Sink<false> sink{list.moves};
+  if (pos.side_to_move() == WHITE) generate<WHITE>(pos, sink);
+  else generate<BLACK>(pos, sink);
+  list.count = int(sink.out - list.moves);
+}
+
+uint64_t count_legal(const Position& pos) {
+  Sink<true> sink;
+  if (pos.side_to_move() == WHITE) generate<WHITE>(pos, sink);
+  else generate<BLACK>(pos, sink);
+  return sink.count;
+}
+
+}  // namespace chess

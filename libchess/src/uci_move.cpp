@@ -1,0 +1,33 @@
+#include "chess/uci_move.h"
+
+#include "chess/movegen.h"
+
+namespace chess {
+
+std::string to_uci(const Position& pos, Move m) {
+  if (m == Move::null()) return "0000";
+  Square to = m.to();
+  if (m.type() == MoveType::Castling && !pos.chess960())
+    to = Position::castling_king_to(pos.side_to_move(), m.to() > m.from());
+  std::string s = square_name(m.from()) + square_name(to);
+  if (m.type() == MoveType::Promotion) s += " pnbrqk"[m.promotion()];
+  return s;
+}
+
+Move parse_uci(const Position& pos, std::string_view text) {
+  MoveList list;
+  generate_legal(pos, list);
+  for (Move m : list) {
+    if (to_uci(pos, m) == text) return m;
+    // The other castling spelling: king takes rook in standard chess, or the king's
+    // destination square in Chess960 (when the king actually moves).
+    if (m.type() == MoveType::Castling) {
+      Square king_to = Position::castling_king_to(pos.side_to_move(), m.to() > m.from());
+      std::string alt = square_name(m.from()) + square_name(pos.chess960() ? king_to : m.to());
+      if (alt == text && king_to != m.from()) return m;
+    }
+  }
+  return Move::none();
+}
+
+}  // namespace chess

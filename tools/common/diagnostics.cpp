@@ -1,0 +1,51 @@
+#include "common/diagnostics.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fmt/core.h>
+#include <unistd.h>
+
+namespace tools {
+namespace {
+
+const char* severity_name(Severity s) {
+  switch (s) {
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Note: return "note";
+  }
+  return "error";
+}
+
+const char* severity_colour(Severity s) {
+  switch (s) {
+    case Severity::Error: return "\033[1;31m";
+    case Severity::Warning: return "\033[1;35m";
+    case Severity::Note: return "\033[1;36m";
+  }
+  return "";
+}
+
+}  // namespace
+
+DiagnosticPrinter::DiagnosticPrinter(std::string_view program)
+    : program_(program), colour_(::isatty(STDERR_FILENO) && !std::getenv("NO_COLOR")) {}
+
+void DiagnosticPrinter::print(std::string_view file, std::size_t line, std::size_t column, Severity severity,
+                              std::string_view code, std::string_view message) const {
+  std::string label = code.empty() ? severity_name(severity) : fmt::format("{}[{}]", severity_name(severity), code);
+  if (colour_)
+    fmt::print(stderr, "\033[1m{}:{}:{}:\033[0m {}{}\033[0m: {}\n", file, line, column, severity_colour(severity),
+               label, message);
+  else
+    fmt::print(stderr, "{}:{}:{}: {}: {}\n", file, line, column, label, message);
+}
+
+void DiagnosticPrinter::print(Severity severity, std::string_view message) const {
+  if (colour_)
+    fmt::print(stderr, "{}: {}{}\033[0m: {}\n", program_, severity_colour(severity), severity_name(severity), message);
+  else
+    fmt::print(stderr, "{}: {}: {}\n", program_, severity_name(severity), message);
+}
+
+}  // namespace tools

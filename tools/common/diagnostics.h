@@ -1,0 +1,27 @@
+// Diagnostics in the one format every program uses:
+//   file:line:col: severity[code]: message
+// coloured when standard error is a terminal.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace tools {
+
+enum class Severity { Error, Warning, Note };
+
+class DiagnosticPrinter {
+public:
+  // Colour when stderr is a terminal and NO_COLOR is unset.
+  explicit DiagnosticPrinter(std::string_view program);
+  void print(std::string_view file, std::size_t line, std::size_t column, Severity severity,
+             std::string_view code, std::string_view message) const;
+  // For problems with no place in an input (options, files that cannot be opened).
+  void print(Severity severity, std::string_view message) const;
+
+private:
+  std::string_view program_;
+  bool colour_;
+};
+
+}  // namespace tools

@@ -1,0 +1,34 @@
+#include "common/input.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sys/stat.h>
+
+namespace tools {
+
+Input open_input(const std::string& path, std::string& error) {
+  Input in;
+  if (path == "-") {
+    in.name = "<stdin>";
+    in.stream = &std::cin;
+    return in;
+  }
+  in.name = path;
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+    error = path + ": is a directory";
+    return in;
+  }
+  auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
+  if (!*file) {
+    error = path + ": " + std::strerror(errno);
+    return in;
+  }
+  in.stream = file.get();
+  in.owned = std::move(file);
+  return in;
+}
+
+}  // namespace tools

@@ -1,0 +1,13 @@
+// Just enough JSON writing for JSON Lines output: string escaping.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace tools {
+
+// The text as a JSON string literal, quotes included. Bytes that are not valid UTF-8
+// are written as U+FFFD so the output always parses.
+std::string json_string(std::string_view text);
+
+}  // namespace tools

@@ -1,0 +1,87 @@
+#include "fen-perft/runner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <fmt/core.h>
+
+#include "chess/perft.h"
+#include "chess/perft_suite.h"
+#include "chess/uci_move.h"
+#include "common/exit_codes.h"
+#include "common/input.h"
+
+namespace fen_perft {
+
+using namespace chess;
+
+FenOptions fen_options(const RunOptions& options) {
+  FenOptions fo;
+  fo.chess960 = options.chess960 ? Chess960Mode::On : Chess960Mode::Auto;
+  return fo;
+}
+
+DepthResult run_depth(Perft& perft, const Position& pos, int depth, const RunOptions& options) {
+  auto start = std::chrono::steady_clock::now();
+  PerftResult r = perft.run(pos, depth);
+  DepthResult d;
+  d.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  d.depth = depth;
+  d.nodes = r.nodes;
+  if (options.divide) {
+    for (const auto& e : r.divide) d.divide.emplace_back(to_uci(pos, e.move), e.nodes);
+    std::sort(d.divide.begin(), d.divide.end());
+  }
+  return d;
+}
+
+int run_suite(const std::string& path, const RunOptions& options, const Reporter& reporter,
+              const tools::DiagnosticPrinter& diagnostics) {
+  std::string open_error;
+  tools::Input input = tools::open_input(path, open_error);
+  if (!input.stream) {
+    diagnostics.print(tools::Severity::Error, open_error);
+    return tools::EXIT_USAGE_OR_IO;
+  }
+  PerftSuite suite = read_perft_suite(*input.stream);
+  if (input.stream->bad()) {
+    diagnostics.print(tools::Severity::Error, input.name + ": read error");
+    return tools::EXIT_USAGE_OR_IO;
+  }
+
+  Perft perft(PerftOptions{options.threads, options.hash_mb});
+  Totals totals;
+  totals.unreadable = suite.errors.size();
+  for (const auto& e : suite.errors)
+    diagnostics.print(input.name, e.line, e.column, tools::Severity::Error, "bad-suite-line", e.message);
+
+  for (const PerftCase& c : suite.cases) {
+    FenResult parsed = Position::from_fen(c.fen, fen_options(options));
+    if (!parsed.ok()) {
+      ++totals.unreadable;
+      diagnostics.print(input.name, c.line, c.column + parsed.error->column - 1, tools::Severity::Error, "bad-fen",
+                        fmt::format("{} field: {}", to_string(parsed.error->field), parsed.error->message));
+      continue;
+    }
+    PositionResult result;
+    result.fen = c.fen;
+    result.id = c.id;
+    result.line = c.line;
+    for (const auto& e : c.expected) {
+      if (options.max_depth && e.depth > options.max_depth) continue;
+      DepthResult d = run_depth(perft, parsed.position, e.depth, options);
+      d.expected = e.nodes;
+      totals.nodes += d.nodes;
+      totals.seconds += d.seconds;
+      result.depths.push_back(std::move(d));
+    }
+    ++totals.positions;
+    ++(result.pass() ? totals.passed : totals.failed);
+    reporter.position(result);
+  }
+  totals.positions += totals.unreadable;
+  reporter.summary(totals);
+  if (totals.unreadable) return tools::EXIT_USAGE_OR_IO;
+  return totals.failed ? tools::EXIT_SOME_INVALID : tools::EXIT_ALL_GOOD;
+}
+
+}  // namespace fen_perft
