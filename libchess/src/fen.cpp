@@ -2,12 +2,11 @@
 //
 // Reading is strict: a FEN is a position to set up, and a silently repaired one is a
 // different position. Each check names the field and column and what was expected.
-#include <charconv>
 #include <string>
 #include <vector>
 
+#include "chess/movegen.h"
 #include "chess/position.h"
-#include "zobrist.h"
 
 namespace chess {
 
@@ -52,6 +51,15 @@ std::string quote(char c) {
   return std::string("byte 0x") + HEX[u >> 4] + HEX[u & 15];
 }
 
+bool has_legal_ep_capture(const Position& pos) {
+  if (!pos.ep_capturable()) return false;
+  MoveList moves;
+  generate_legal(pos, moves);
+  for (Move m : moves)
+    if (m.type() == MoveType::EnPassant) return true;
+  return false;
+}
+
 const char* color_name(Color c) { return c == WHITE ? "White" : "Black"; }
 
 }  // namespace
@@ -77,8 +85,8 @@ public:
     if (auto e = read_ep(fields[3])) return e;
     int halfmove = 0, fullmove = 1;
     if (fields.size() == 6) {
-      if (auto e = read_number(fields[4], FenField::HalfmoveClock, 0, halfmove)) return e;
-      if (auto e = read_number(fields[5], FenField::FullmoveNumber, 0, fullmove)) return e;
+      if (auto e = read_number(fields[4], FenField::HalfmoveClock, halfmove)) return e;
+      if (auto e = read_number(fields[5], FenField::FullmoveNumber, fullmove)) return e;
     }
     if (fullmove == 0) fullmove = 1;  // seen in the wild; the count starts at 1
     pos_.state().rule50 = uint16_t(halfmove);
@@ -94,6 +102,9 @@ private:
   }
 
   std::optional<FenError> read_placement(Token t) {
+    // Count the ranks first: with a ninth rank, every later complaint would be misplaced.
+    for (std::size_t i = 0, slashes = 0; i < t.text.size(); ++i)
+      if (t.text[i] == '/' && ++slashes == 8) return fail(FenField::Placement, t.column + i, "more than 8 ranks");
     int rank = 7, file = 0;
     int kings[2] = {0, 0};
     for (std::size_t i = 0; i < t.text.size(); ++i) {
@@ -104,7 +115,6 @@ private:
           return fail(FenField::Placement, col,
                       "rank " + std::to_string(rank + 1) + " describes " + std::to_string(file) +
                           " squares, expected 8");
-        if (rank == 0) return fail(FenField::Placement, col, "more than 8 ranks");
         --rank;
         file = 0;
       } else if (c >= '1' && c <= '8') {
@@ -242,15 +252,17 @@ private:
     return std::nullopt;
   }
 
-  std::optional<FenError> read_number(Token t, FenField field, int min, int& out) {
-    const char* first = t.text.data();
-    const char* last = first + t.text.size();
-    auto [end, ec] = std::from_chars(first, last, out);
-    if (ec == std::errc::result_out_of_range || (ec == std::errc() && end == last && out > 100000))
-      return fail(field, t.column, "'" + std::string(t.text) + "' is too large");
-    if (ec != std::errc() || end != last || out < min || t.text[0] == '+' || t.text[0] == '-')
-      return fail(field, t.column + (ec == std::errc() ? std::size_t(end - first) : 0),
-                  "found '" + std::string(t.text) + "', expected a non-negative whole number");
+  std::optional<FenError> read_number(Token t, FenField field, int& out) {
+    uint64_t value = 0;
+    for (std::size_t i = 0; i < t.text.size(); ++i) {
+      char c = t.text[i];
+      if (c < '0' || c > '9')
+        return fail(field, t.column + i,
+                    "found '" + std::string(t.text) + "', expected a non-negative whole number");
+      value = value * 10 + uint64_t(c - '0');
+      if (value > 1'000'000) return fail(field, t.column, "'" + std::string(t.text) + "' is too large");
+    }
+    out = int(value);
     return std::nullopt;
   }
 
@@ -316,7 +328,7 @@ std::string Position::fen(const FenWriteOptions& options) const {
   if (out.size() == before) out += '-';
 
   Square ep = state().ep_square;
-  if (ep != SQ_NONE && (options.ep == EpNotation::Always || ep_capturable())) {
+  if (ep != SQ_NONE && (options.ep == EpNotation::Always || has_legal_ep_capture(*this))) {
     out += ' ';
     out += square_name(ep);
   } else {

@@ -53,7 +53,13 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 1 << 20));
   app.add_flag("--chess960", options.chess960, "Read KQkq castling as Chess960 (X-FEN): the outermost rooks");
   app.add_option("--format", format_name, "Output: text (default) or jsonl")->check(CLI::IsMember({"text", "jsonl"}));
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // --help and --version exit 0; every real usage error exits 2, as in every tool here.
+    int code = app.exit(e);
+    return code == 0 ? tools::EXIT_ALL_GOOD : tools::EXIT_USAGE_OR_IO;
+  }
 
   tools::DiagnosticPrinter diagnostics("fen-perft");
   auto format = format_name == "jsonl" ? fen_perft::Format::Jsonl : fen_perft::Format::Text;

@@ -35,8 +35,8 @@ enum class CastlingNotation {
 };
 
 enum class EpNotation {
-  Always,      // after every double step (the PGN standard)
-  Capturable,  // only when a pawn could capture e.p. (X-FEN, python-chess's default style)
+  Always,   // after every double step (the PGN standard)
+  IfLegal,  // only when an e.p. capture is legal (python-chess's default; repetition keys)
 };
 
 struct FenWriteOptions {
