@@ -197,7 +197,7 @@ private:
             return fail(FenField::Castling, col,
                         "castling right '" + std::string(1, c) + "' needs the " + (color == WHITE ? "white" : "black") +
                             " king on " + square_name(expected_king) + " and a rook on " + square_name(expected_rook) +
-                            " (for a Chess960 position, use Chess960 mode or Shredder-FEN file letters)");
+                            " (a Chess960 position needs Chess960 mode, or the rooks' files as in HAha)");
           rook_sq = expected_rook;
         } else {
           Bitboard side = rooks & (king_side ? ~(square_bb(ksq) * 2 - 1) : (square_bb(ksq) - 1));

@@ -41,11 +41,12 @@ void DiagnosticPrinter::print(std::string_view file, std::size_t line, std::size
     fmt::print(stderr, "{}:{}:{}: {}: {}\n", file, line, column, label, message);
 }
 
-void DiagnosticPrinter::print(Severity severity, std::string_view message) const {
+void DiagnosticPrinter::print(Severity severity, std::string_view message, std::string_view code) const {
+  std::string label = code.empty() ? severity_name(severity) : fmt::format("{}[{}]", severity_name(severity), code);
   if (colour_)
-    fmt::print(stderr, "{}: {}{}\033[0m: {}\n", program_, severity_colour(severity), severity_name(severity), message);
+    fmt::print(stderr, "{}: {}{}\033[0m: {}\n", program_, severity_colour(severity), label, message);
   else
-    fmt::print(stderr, "{}: {}: {}\n", program_, severity_name(severity), message);
+    fmt::print(stderr, "{}: {}: {}\n", program_, label, message);
 }
 
 }  // namespace tools

@@ -17,7 +17,7 @@ public:
   void print(std::string_view file, std::size_t line, std::size_t column, Severity severity,
              std::string_view code, std::string_view message) const;
   // For problems with no place in an input (options, files that cannot be opened).
-  void print(Severity severity, std::string_view message) const;
+  void print(Severity severity, std::string_view message, std::string_view code = {}) const;
 
 private:
   std::string_view program_;

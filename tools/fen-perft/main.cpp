@@ -20,10 +20,13 @@ std::string join(const std::vector<std::string>& words) {
 }
 
 // Shows the FEN with a caret under the offending character.
-void report_bad_fen(const tools::DiagnosticPrinter& diagnostics, const std::string& fen, const chess::FenError& e) {
+void report_bad_fen(const tools::DiagnosticPrinter& diagnostics, const std::string& fen, const chess::FenError& e,
+                    bool chess960) {
   diagnostics.print(tools::Severity::Error,
-                    fmt::format("[bad-fen] invalid FEN, {} field, column {}: {}", to_string(e.field), e.column, e.message));
+                    fmt::format("invalid FEN, {} field, column {}: {}", to_string(e.field), e.column, e.message), "bad-fen");
   fmt::print(stderr, "  {}\n  {}^\n", fen, std::string(e.column - 1, ' '));
+  if (e.field == chess::FenField::Castling && !chess960)
+    diagnostics.print(tools::Severity::Note, "for a Chess960 position written in X-FEN (KQkq), add --chess960");
 }
 
 }  // namespace
@@ -85,7 +88,7 @@ int main(int argc, char** argv) {
   std::string fen = !fen_option.empty() ? fen_option : fen_words.empty() ? START_FEN : join(fen_words);
   chess::FenResult parsed = chess::Position::from_fen(fen, fen_perft::fen_options(options));
   if (!parsed.ok()) {
-    report_bad_fen(diagnostics, fen, *parsed.error);
+    report_bad_fen(diagnostics, fen, *parsed.error, options.chess960);
     return tools::EXIT_USAGE_OR_IO;
   }
   fen_perft::PositionResult result;
