@@ -44,6 +44,14 @@ std::vector<Token> split_fields(std::string_view fen) {
   return fields;
 }
 
+// 'text', built by appending: GCC 12 warns falsely (-Wrestrict) on "'" + std::string.
+std::string quoted(std::string_view text) {
+  std::string out(1, '\'');
+  out.append(text);
+  out += '\'';
+  return out;
+}
+
 std::string quote(char c) {
   if (c >= 0x20 && c < 0x7f) return std::string("'") + c + "'";
   constexpr const char* HEX = "0123456789ABCDEF";
@@ -258,9 +266,9 @@ private:
       char c = t.text[i];
       if (c < '0' || c > '9')
         return fail(field, t.column + i,
-                    "found '" + std::string(t.text) + "', expected a non-negative whole number");
+                    "found " + quoted(t.text) + ", expected a non-negative whole number");
       value = value * 10 + uint64_t(c - '0');
-      if (value > 1'000'000) return fail(field, t.column, "'" + std::string(t.text) + "' is too large");
+      if (value > 1'000'000) return fail(field, t.column, quoted(t.text) + " is too large");
     }
     out = int(value);
     return std::nullopt;

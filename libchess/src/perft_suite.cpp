@@ -24,13 +24,38 @@ bool parse_count(std::string_view text, uint64_t& out) {
   return ec == std::errc() && end == text.data() + text.size() && !text.empty();
 }
 
+// A suite line is a FEN and a few counts; anything near this long is not a suite, and
+// reading it whole would let one hostile line take all memory.
+constexpr std::size_t MAX_LINE = 64 * 1024;
+
+// Reads one line, keeping at most MAX_LINE bytes of it; `too_long` says if more was skipped.
+bool read_line(std::istream& in, std::string& line, bool& too_long) {
+  line.clear();
+  too_long = false;
+  std::streambuf* buf = in.rdbuf();
+  for (;;) {
+    int c = buf->sbumpc();
+    if (c == std::char_traits<char>::eof()) {
+      in.setstate(std::ios::eofbit);
+      return !line.empty() || too_long;
+    }
+    if (c == '\n') return true;
+    if (line.size() < MAX_LINE) line += char(c);
+    else too_long = true;
+  }
+}
+
 class SuiteReader {
 public:
   PerftSuite read(std::istream& in) {
-    std::string raw;
-    while (std::getline(in, raw)) {
+    bool too_long = false;
+    while (read_line(in, line_, too_long)) {
       ++line_no_;
-      line_ = raw;
+      if (too_long) {
+        finish_block();
+        error(line_, "line longer than " + std::to_string(MAX_LINE / 1024) + " KiB: not a perft suite line");
+        continue;
+      }
       std::string_view line = trim(line_);
       if (line.empty() || line.front() == '#') continue;
       if (starts_with_word(line, "id")) {

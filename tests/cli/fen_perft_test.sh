@@ -122,5 +122,16 @@ o = json.loads(sys.stdin.read())
 assert o["nodes"] == 400 and len(o["moves"]) == 20 and o["moves"]["g1f3"] == 20 and o["pass"] is None
 ' <<<"$out"
 
+# Hostile inputs: a huge line, binary junk, a table larger than memory.
+{ head -c 300000 /dev/zero | tr '\0' 'x'; echo; echo "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5"; } >"$tmp/long.epd"
+run --epd "$tmp/long.epd"
+check "long line: exit 2" [ $status -eq 2 ] && check "long line: reported" grep -q "long.epd:1:1: error\[bad-suite-line\]: line longer" <<<"$err"
+check "long line: the next line still runs" grep -q '^pass  line 2' <<<"$out"
+head -c 20000 /dev/urandom >"$tmp/junk.epd"
+run --epd "$tmp/junk.epd"
+check "binary junk: exit 2, no crash" [ $status -eq 2 ]
+run -d 6 --hash 1000000
+check "table larger than memory: exit 2" [ $status -eq 2 ] && check "table: says why" grep -q "out of memory" <<<"$err"
+
 echo "fen-perft CLI: $passed passed, $failed failed"
 [ $failed -eq 0 ]
