@@ -22,8 +22,8 @@ check() {  # check NAME CONDITION...
 run() {  # run ARGS...: sets out, err, status
   "$bin" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
   status=$?
-  out=$(cat "$tmp/out")
-  err=$(cat "$tmp/err")
+  out=$(tr -d '\0' <"$tmp/out")
+  err=$(tr -d '\0' <"$tmp/err")
 }
 
 KIWIPETE="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
