@@ -1,0 +1,78 @@
+// The notation codecs: one interface, one implementation per dialect.
+//
+// parse() always resolves text against the legal moves of the position (never computes
+// squares from text alone) and says precisely why it fails; format() writes the move in
+// the dialect's canonical form. Every codec round-trips: parse(format(m)) == m.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chess/position.h"
+#include "chess/notation/piece_origins.h"
+
+namespace chess::notation {
+
+enum class ErrorKind {
+  Unreadable,  // the text is not a move in this dialect at all
+  Illegal,     // it reads as a move, but no legal move matches
+  Ambiguous,   // several legal moves match and nothing decides between them
+};
+
+const char* to_string(ErrorKind kind);
+
+struct NotationError {
+  ErrorKind kind = ErrorKind::Unreadable;
+  std::size_t column = 1;  // 1-based, in codepoints, within the move text
+  std::string message;
+  std::vector<Move> candidates;  // the legal moves that matched (ambiguous) or nearly matched
+};
+
+struct ParseOptions {
+  // Canonical text only: every deviation from what format() writes is an error.
+  bool strict = false;
+  // Descriptive notation: where each piece started (QR, KN...), when the caller tracks it.
+  const PieceOrigins* origins = nullptr;
+  // The moves that follow in the same line, for codecs that break ties by looking ahead.
+  std::span<const std::string_view> following;
+};
+
+struct FormatOptions {
+  // Descriptive notation names pieces by where they started; pass the same origins the
+  // reader will use, so that what is written reads back as the same move.
+  const PieceOrigins* origins = nullptr;
+};
+
+// A lenient reading: the move was read, but not from the text format() would write.
+struct ReadingNote {
+  // True for plain spelling variants (0-0 for O-O, Ng1f3 for Nf3); false where the reader
+  // had to choose (a lower-case b read as a bishop, a tie decided by the moves that
+  // follow, a relaxed rule), which is always worth reporting.
+  bool spelling_only;
+  std::string message;
+};
+
+struct ParseResult {
+  Move move = Move::none();
+  std::optional<NotationError> error;
+  std::vector<ReadingNote> notes;
+  bool ok() const { return !error; }
+};
+
+class Codec {
+public:
+  virtual ~Codec() = default;
+  virtual std::string_view name() const = 0;
+  // The position is left as it was given (codecs may try moves on it and take them back).
+  virtual ParseResult parse(Position& pos, std::string_view text, const ParseOptions& options = {}) const = 0;
+  virtual std::string format(Position& pos, Move move, const FormatOptions& options) const = 0;
+  std::string format(Position& pos, Move move) const { return format(pos, move, FormatOptions{}); }
+  // How this dialect numbers moves in a game score: "12." / "12..." or "12" / "12 ...".
+  virtual std::string move_number(int fullmove, Color side) const;
+};
+
+}  // namespace chess::notation

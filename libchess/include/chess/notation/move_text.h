@@ -1,0 +1,27 @@
+// Splitting a written move list ("1. e4 e5 2. Nf3", "1 P-K4 P-K4 2 Kt-KB3", "1.e4 c5 1-0")
+// into move tokens, the way every dialect writes it: move numbers, results, NAGs,
+// annotation glyphs and {comments} are set aside; words that belong to the move before
+// them ("QxP ch", "PxP e.p.", "Castles KR", "R-K sq") are joined to it.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+namespace chess::notation {
+
+struct MoveToken {
+  std::string_view text;  // a view into the line
+  std::size_t column;     // 1-based byte column in the line
+};
+
+struct MoveText {
+  std::vector<MoveToken> moves;
+  std::string_view result;    // "1-0", "0-1", "1/2-1/2", "*" (normalised from ½-½ etc.), or empty
+  bool numbered = false;      // the line had move numbers
+  bool skipped_comments = false;  // {comments}, ;comments or (variations) were left out
+};
+
+MoveText split_move_text(std::string_view line);
+
+}  // namespace chess::notation

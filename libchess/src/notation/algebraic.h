@@ -1,0 +1,45 @@
+// The algebraic family of codecs (san, lan, fan, chinese, san-XX), one table each.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "chess/notation/codec.h"
+
+namespace chess::notation {
+
+struct PieceName {
+  std::u32string text;
+  PieceType type;
+  const char* note;  // a lenient reading worth reporting, or null
+};
+
+struct AlgebraicDialect {
+  std::string name;
+  bool long_form = false;  // lan: always from-square and '-' or 'x'
+  bool figurine = false;   // fan: either colour's glyphs are the same piece
+  bool english = false;    // lower-case piece letters; 'b' is a file before it is a bishop
+  bool chinese = false;    // 吃 captures, 将军 / 将杀 claims, 易位 castling
+  std::u32string write[PIECE_TYPE_NB];        // names written, by piece type
+  std::u32string write_black[PIECE_TYPE_NB];  // for Black, where they differ (figurines)
+  std::vector<PieceName> read;                // names accepted, matched longest first
+};
+
+class AlgebraicCodec final : public Codec {
+public:
+  explicit AlgebraicCodec(AlgebraicDialect dialect);
+  std::string_view name() const override { return d_.name; }
+  ParseResult parse(Position& pos, std::string_view text, const ParseOptions& options) const override;
+  using Codec::format;
+  std::string format(Position& pos, Move move, const FormatOptions& options) const override;
+
+private:
+  std::string piece_name(PieceType pt, Color side) const;
+  bool is_canonical(std::string_view text, const std::string& canonical, Color side) const;
+  AlgebraicDialect d_;
+};
+
+std::vector<std::unique_ptr<Codec>> make_algebraic_codecs();
+
+}  // namespace chess::notation

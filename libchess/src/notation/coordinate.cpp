@@ -1,0 +1,236 @@
+#include "notation/coordinate.h"
+
+#include <cctype>
+
+#include "chess/movegen.h"
+#include "chess/uci_move.h"
+
+namespace chess::notation {
+namespace {
+
+// The square a move reaches as coordinate notations write it: the king's destination
+// for castling (king takes rook is accepted too, in `matches`).
+Square shown_to(const Position& pos, Move m) {
+  if (m.type() != MoveType::Castling) return m.to();
+  return Position::castling_king_to(pos.side_to_move(), m.to() > m.from());
+}
+
+struct CoordinateSpec {
+  Square from, to;
+  PieceType promotion = NO_PIECE_TYPE;
+};
+
+// Matches (from, to, promotion) against the legal moves; fills the error otherwise.
+ParseResult resolve(const Position& pos, const CoordinateSpec& s, std::string_view text) {
+  ParseResult r;
+  MoveList legal;
+  generate_legal(pos, legal);
+  bool promotion_missing = false;
+  for (Move m : legal) {
+    if (m.from() != s.from) continue;
+    bool to_ok = shown_to(pos, m) == s.to || (m.type() == MoveType::Castling && m.to() == s.to);
+    if (!to_ok) continue;
+    if (m.type() == MoveType::Promotion) {
+      if (s.promotion == NO_PIECE_TYPE) {
+        promotion_missing = true;
+        continue;
+      }
+      if (m.promotion() != s.promotion) continue;
+    } else if (s.promotion != NO_PIECE_TYPE) {
+      continue;
+    }
+    r.move = m;
+    return r;
+  }
+  NotationError e{ErrorKind::Illegal, 1, "", {}};
+  for (Move m : legal)
+    if (m.from() == s.from) e.candidates.push_back(m);
+  if (promotion_missing) {
+    e.message = "'" + std::string(text) + "' reaches the last rank: the promotion piece is missing";
+  } else if (pos.empty(s.from)) {
+    e.message = "no piece on " + square_name(s.from);
+  } else if (color_of(pos.piece_on(s.from)) != pos.side_to_move()) {
+    e.message = "the piece on " + square_name(s.from) + " is not " +
+                (pos.side_to_move() == WHITE ? "White's" : "Black's") + " (it is their opponent's turn)";
+  } else {
+    e.message = "the piece on " + square_name(s.from) + " cannot move to " + square_name(s.to);
+  }
+  r.error = std::move(e);
+  return r;
+}
+
+bool file_char(char c) { return c >= 'a' && c <= 'h'; }
+bool rank_char(char c) { return c >= '1' && c <= '8'; }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+NotationError unreadable(std::size_t column, std::string message) {
+  return NotationError{ErrorKind::Unreadable, column, std::move(message), {}};
+}
+
+// Squares as in "e2e4": returns the index of the first character that does not fit.
+std::size_t read_squares(std::string_view t, CoordinateSpec& s) {
+  if (t.size() < 1 || !file_char(t[0])) return 0;
+  if (t.size() < 2 || !rank_char(t[1])) return 1;
+  if (t.size() < 3 || !file_char(t[2])) return 2;
+  if (t.size() < 4 || !rank_char(t[3])) return 3;
+  s.from = make_square(File(t[0] - 'a'), Rank(t[1] - '1'));
+  s.to = make_square(File(t[2] - 'a'), Rank(t[3] - '1'));
+  return 4;
+}
+
+PieceType promotion_of(char c) {
+  switch (std::tolower(static_cast<unsigned char>(c))) {
+    case 'q': return QUEEN;
+    case 'r': return ROOK;
+    case 'b': return BISHOP;
+    case 'n': return KNIGHT;
+    default: return NO_PIECE_TYPE;
+  }
+}
+
+class UciCodec final : public Codec {
+public:
+  std::string_view name() const override { return "uci"; }
+  using Codec::format;
+  std::string format(Position& pos, Move m, const FormatOptions&) const override { return to_uci(pos, m); }
+  std::string move_number(int, Color) const override { return {}; }
+
+  ParseResult parse(Position& pos, std::string_view text, const ParseOptions& options) const override {
+    ParseResult r;
+    std::string_view t = trim(text);
+    if (t == "0000") {
+      r.error = unreadable(1, "'0000' is a null move, not a move of the game");
+      return r;
+    }
+    CoordinateSpec s;
+    std::size_t ok = read_squares(t, s);
+    if (ok < 4) {
+      r.error = unreadable(ok + 1, std::string("expected ") + (ok % 2 ? "a rank 1-8" : "a file a-h") +
+                                       " (UCI moves look like e2e4 or e7e8q)");
+      return r;
+    }
+    if (t.size() > 5 || (t.size() == 5 && promotion_of(t[4]) == NO_PIECE_TYPE)) {
+      r.error = unreadable(5, "expected nothing after the squares but a promotion letter q, r, b or n");
+      return r;
+    }
+    if (t.size() == 5) s.promotion = promotion_of(t[4]);
+    r = resolve(pos, s, t);
+    if (r.ok() && to_uci(pos, r.move) != t) {
+      std::string note = "non-canonical '" + std::string(t) + "', canonical uci is '" + to_uci(pos, r.move) + "'";
+      if (options.strict) r.error = unreadable(1, note), r.move = Move::none();
+      else r.notes.push_back({true, note});
+    }
+    return r;
+  }
+};
+
+// ICCF numeric: files and ranks as digits 1-8, promotion as a fifth digit 1 Q, 2 R, 3 B, 4 N.
+class IccfCodec final : public Codec {
+public:
+  std::string_view name() const override { return "iccf"; }
+  std::string move_number(int fullmove, Color side) const override {
+    return std::to_string(fullmove) + (side == WHITE ? "." : "...");
+  }
+
+  using Codec::format;
+  std::string format(Position& pos, Move m, const FormatOptions&) const override {
+    Square to = shown_to(pos, m);
+    std::string out{char('1' + file_of(m.from())), char('1' + rank_of(m.from())), char('1' + file_of(to)),
+                     char('1' + rank_of(to))};
+    if (m.type() == MoveType::Promotion) out += digit(m.promotion());
+    return out;
+  }
+
+  ParseResult parse(Position& pos, std::string_view text, const ParseOptions&) const override {
+    ParseResult r;
+    std::string_view t = trim(text);
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      bool valid = i < 4 ? (t[i] >= '1' && t[i] <= '8') : (i == 4 && t[i] >= '1' && t[i] <= '4');
+      if (!valid) {
+        r.error = unreadable(i + 1, i < 4 ? "expected a digit 1-8 (ICCF moves look like 5254)"
+                                          : "expected only a promotion digit 1-4 after the four square digits");
+        return r;
+      }
+    }
+    if (t.size() < 4) {
+      r.error = unreadable(t.size() + 1, "expected four digits, file and rank of origin and destination");
+      return r;
+    }
+    CoordinateSpec s;
+    s.from = make_square(File(t[0] - '1'), Rank(t[1] - '1'));
+    s.to = make_square(File(t[2] - '1'), Rank(t[3] - '1'));
+    if (t.size() == 5) s.promotion = t[4] == '1' ? QUEEN : t[4] == '2' ? ROOK : t[4] == '3' ? BISHOP : KNIGHT;
+    return resolve(pos, s, t);
+  }
+
+private:
+  static char digit(PieceType pt) { return pt == QUEEN ? '1' : pt == ROOK ? '2' : pt == BISHOP ? '3' : '4'; }
+};
+
+// Smith: from, to, an indicator (captured piece p n b r q k, E for e.p., c / C for short /
+// long castling), then the promotion piece N B R Q. Designed to be reversible.
+class SmithCodec final : public Codec {
+public:
+  std::string_view name() const override { return "smith"; }
+  std::string move_number(int, Color) const override { return {}; }
+
+  using Codec::format;
+  std::string format(Position& pos, Move m, const FormatOptions&) const override {
+    Square to = shown_to(pos, m);
+    std::string out = square_name(m.from()) + square_name(to);
+    if (m.type() == MoveType::Castling) out += m.to() > m.from() ? 'c' : 'C';
+    else if (m.type() == MoveType::EnPassant) out += 'E';
+    else if (!pos.empty(m.to())) out += " pnbrqk"[type_of(pos.piece_on(m.to()))];
+    if (m.type() == MoveType::Promotion) out += " PNBRQK"[m.promotion()];
+    return out;
+  }
+
+  ParseResult parse(Position& pos, std::string_view text, const ParseOptions& options) const override {
+    ParseResult r;
+    std::string_view t = trim(text);
+    CoordinateSpec s;
+    std::size_t ok = read_squares(t, s);
+    if (ok < 4) {
+      r.error = unreadable(ok + 1, std::string("expected ") + (ok % 2 ? "a rank 1-8" : "a file a-h") +
+                                       " (Smith moves look like e2e4 or e4d5p)");
+      return r;
+    }
+    std::size_t i = 4;
+    char indicator = 0;
+    if (i < t.size() && std::string_view("pnbrqkEcC").find(t[i]) != std::string_view::npos) indicator = t[i++];
+    if (i < t.size() && std::string_view("NBRQ").find(t[i]) != std::string_view::npos) s.promotion = promotion_of(t[i++]);
+    if (i < t.size()) {
+      r.error = unreadable(i + 1, "unexpected '" + std::string(1, t[i]) +
+                                      "': expected a captured piece (p n b r q k), E, c or C, then N B R or Q");
+      return r;
+    }
+    r = resolve(pos, s, t);
+    if (r.ok()) {
+      std::string canonical = format(pos, r.move);
+      if (canonical != t) {
+        std::string note = "'" + std::string(t) + "' does not match the move's indicator: canonical smith is '" +
+                           canonical + "'";
+        if (options.strict || indicator) r.error = NotationError{ErrorKind::Illegal, 5, note, {r.move}}, r.move = Move::none();
+        else r.notes.push_back({true, note});
+      }
+    }
+    return r;
+  }
+};
+
+}  // namespace
+
+std::vector<std::unique_ptr<Codec>> make_coordinate_codecs() {
+  std::vector<std::unique_ptr<Codec>> codecs;
+  codecs.push_back(std::make_unique<UciCodec>());
+  codecs.push_back(std::make_unique<IccfCodec>());
+  codecs.push_back(std::make_unique<SmithCodec>());
+  return codecs;
+}
+
+}  // namespace chess::notation

@@ -1,0 +1,622 @@
+#include "notation/descriptive.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "chess/movegen.h"
+#include "chess/uci_move.h"
+#include "notation/san_parts.h"
+#include "notation/text.h"
+
+namespace chess::notation {
+namespace {
+
+// File names are the same for both colours: QR QN QB Q K KB KN KR = a..h.
+constexpr const char* FILE_NAMES[8] = {"QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"};
+
+using FileSet = uint8_t;  // bit f set: file f allowed
+constexpr FileSet ALL_FILES = 0xFF;
+
+// Files named by a file word without its flank: "B" = QB or KB, "K" = the king's file.
+FileSet files_named(std::string_view word) {
+  FileSet set = 0;
+  for (int f = 0; f < 8; ++f) {
+    std::string_view full = FILE_NAMES[f];
+    if (full == word || (word.size() == 1 && full.size() == 2 && full[1] == word[0])) set |= FileSet(1 << f);
+  }
+  return set;
+}
+
+bool is_flank(char c) { return c == 'K' || c == 'Q'; }
+
+PieceType piece_of_letter(char c) {
+  switch (c) {
+    case 'P': return PAWN;
+    case 'N': return KNIGHT;
+    case 'B': return BISHOP;
+    case 'R': return ROOK;
+    case 'Q': return QUEEN;
+    case 'K': return KING;
+    default: return NO_PIECE_TYPE;
+  }
+}
+
+// A piece as descriptive text names it: type, and for pieces a flank (QR, KN), for pawns
+// the files it may stand on (KBP, BP).
+struct Designator {
+  PieceType type = NO_PIECE_TYPE;
+  char flank = 0;              // 'K' or 'Q' for a flanked piece
+  FileSet pawn_files = ALL_FILES;
+};
+
+// A square as descriptive text names it: files (B4 = QB4 or KB4) and a rank counted from
+// the mover's side.
+struct SquareSet {
+  FileSet files = ALL_FILES;
+  int rank = -1;  // 0-based, from the mover's side; -1: any
+};
+
+struct Claims {
+  char check = 0;  // '+' check, '#' mate
+  bool ep = false;
+};
+
+struct Spec {
+  bool castling = false;
+  int castle_side = 0;  // 1 king side, 2 queen side, 0 unstated
+  Designator mover;
+  SquareSet origin;  // from a qualifier: N(1), R(QR3), N/Q2
+  bool capture = false;
+  SquareSet target;      // for '-' moves, and the "/QB6" of captures
+  Designator captured;   // for 'x' moves
+  PieceType promotion = NO_PIECE_TYPE;
+  Claims claims;
+};
+
+// --- Reading text into a Spec ---------------------------------------------------------
+
+class Reader {
+public:
+  explicit Reader(std::string_view text) : original_(text) {}
+
+  std::optional<NotationError> read(Spec& spec) {
+    // Fold to upper-case ASCII; keep a column per character for errors.
+    for (const Glyph& g : decode(original_)) {
+      char32_t c = g.c;
+      if (c >= 0x80) return fail(g.column, "unexpected non-ASCII character in descriptive notation");
+      s_ += char(std::toupper(int(c)));
+      cols_.push_back(g.column);
+    }
+    strip_suffixes(spec.claims);
+    if (read_castling(spec)) return std::nullopt;
+    // "Kt" (older books) is the knight; dots and spaces inside a move carry nothing.
+    compact();
+    if (s_.empty()) return fail(1, "empty move");
+    std::size_t i = 0;
+    if (!read_designator(i, spec.mover)) return fail(col(0), "expected a piece (P, N or Kt, B, R, Q, K, KBP...)");
+    read_qualifier(i, spec.origin);
+    if (i < s_.size() && s_[i] == '-') {
+      ++i;
+      if (!read_square(i, spec.target)) return fail(col(i), "expected a square after '-', such as K4 or KB3");
+    } else if (i < s_.size() && s_[i] == 'X') {
+      ++i;
+      spec.capture = true;
+      if (!read_designator(i, spec.captured)) return fail(col(i), "expected the captured piece after 'x'");
+      if (i + 1 < s_.size() && s_[i] == '/' && !promotion_follows(i + 1)) {
+        ++i;
+        if (!read_square(i, spec.target)) return fail(col(i), "expected the capture square after '/'");
+      }
+    } else {
+      return fail(col(i), "expected '-' and a square, or 'x' and the captured piece");
+    }
+    if (i < s_.size() && (s_[i] == '=' || s_[i] == '(' || s_[i] == '/' || piece_of_letter(s_[i]))) {
+      std::size_t at = i;
+      if (s_[i] == '=' || s_[i] == '(' || s_[i] == '/') ++i;
+      PieceType pt = i < s_.size() ? piece_of_letter(s_[i]) : NO_PIECE_TYPE;
+      if (pt == NO_PIECE_TYPE || pt == PAWN || pt == KING) return fail(col(at), "expected a promotion piece Q, R, B or N");
+      spec.promotion = pt;
+      ++i;
+      if (i < s_.size() && s_[i] == ')') ++i;
+    }
+    if (i < s_.size()) return fail(col(i), "unexpected '" + std::string(1, s_[i]) + "' after the move");
+    return std::nullopt;
+  }
+
+private:
+  std::optional<NotationError> fail(std::size_t column, std::string message) {
+    return NotationError{ErrorKind::Unreadable, column, std::move(message), {}};
+  }
+  std::size_t col(std::size_t i) const { return i < cols_.size() ? cols_[i] : (cols_.empty() ? 1 : cols_.back() + 1); }
+
+  bool ends_with(std::string_view suffix) const {
+    return s_.size() >= suffix.size() && std::string_view(s_).substr(s_.size() - suffix.size()) == suffix;
+  }
+  void drop(std::size_t n) {
+    s_.resize(s_.size() - n);
+    cols_.resize(s_.size());
+    while (!s_.empty() && (s_.back() == ' ' || s_.back() == '.' || s_.back() == ',')) {
+      s_.pop_back();
+      cols_.pop_back();
+    }
+  }
+
+  // Check and mate claims, e.p., annotation marks: whatever follows the move proper.
+  void strip_suffixes(Claims& claims) {
+    drop(0);
+    for (bool again = true; again && !s_.empty();) {
+      again = false;
+      static const std::pair<std::string_view, char> marks[] = {
+          {"DIS CH", '+'}, {"DBL CH", '+'}, {"DIS. CH", '+'}, {"DBL. CH", '+'}, {"DISCH", '+'}, {"DBLCH", '+'},
+          {"CHECK", '+'},  {"CH", '+'},     {"MATE", '#'},    {"++", '#'},      {"+", '+'},     {"#", '#'},
+          {"!", 0},        {"?", 0},        {"E.P", 'e'},     {"EP", 'e'}};
+      for (const auto& [text, kind] : marks) {
+        if (!ends_with(text)) continue;
+        std::size_t before = s_.size() - text.size();
+        // Word-like marks must stand apart from the move ("QxP ch", not "...CH" in a move).
+        bool word = std::isalpha(static_cast<unsigned char>(text[0]));
+        if (word && before > 0 && std::isalpha(static_cast<unsigned char>(s_[before - 1])) && text != "EP") continue;
+        if (text == "EP" && (before == 0 || (!std::isdigit(static_cast<unsigned char>(s_[before - 1])) &&
+                                             s_[before - 1] != ' ' && s_[before - 1] != 'P')))
+          continue;
+        if (kind == 'e') claims.ep = true;
+        else if (kind && claims.check != '#') claims.check = kind;
+        drop(text.size());
+        again = true;
+        break;
+      }
+    }
+  }
+
+  bool read_castling(Spec& spec) {
+    std::string t;
+    for (char c : s_)
+      if (c != ' ' && c != '.' && c != '(' && c != ')') t += c;
+    int side = -1;
+    if (t == "O-O" || t == "0-0" || t == "OO" || t == "CASTLESKR" || t == "CASTLESK" || t == "CASTLESKINGSIDE" ||
+        t == "CASTLESKSIDE" || t == "CASTLESSHORT")
+      side = 1;
+    else if (t == "O-O-O" || t == "0-0-0" || t == "OOO" || t == "CASTLESQR" || t == "CASTLESQ" ||
+             t == "CASTLESQUEENSIDE" || t == "CASTLESQSIDE" || t == "CASTLESLONG")
+      side = 2;
+    else if (t == "CASTLES" || t == "CASTLE" || t == "CASTLED")
+      side = 0;
+    if (side < 0) return false;
+    spec.castling = true;
+    spec.castle_side = side;
+    return true;
+  }
+
+  void compact() {
+    std::string t;
+    std::vector<std::size_t> c;
+    for (std::size_t i = 0; i < s_.size(); ++i) {
+      if (s_[i] == ' ' || s_[i] == '.') continue;
+      if (s_[i] == 'K' && i + 1 < s_.size() && s_[i + 1] == 'T') {
+        t += 'N';
+        c.push_back(cols_[i]);
+        ++i;
+        continue;
+      }
+      t += s_[i];
+      c.push_back(cols_[i]);
+    }
+    s_ = std::move(t);
+    cols_ = std::move(c);
+  }
+
+  // P, KBP, BP, N, KN, QR, Q, K...
+  bool read_designator(std::size_t& i, Designator& d) {
+    std::size_t j = i;
+    while (j < s_.size() && piece_of_letter(s_[j]) != NO_PIECE_TYPE && j - i < 3) ++j;
+    std::string_view w = std::string_view(s_).substr(i, j - i);
+    // A designator is followed by what comes after a piece: '-', 'x', '(', '/', '=', or the end.
+    while (!w.empty()) {
+      if (interpret_designator(w, d)) {
+        i += w.size();
+        return true;
+      }
+      w.remove_suffix(1);
+    }
+    return false;
+  }
+
+  static bool interpret_designator(std::string_view w, Designator& d) {
+    if (w.back() == 'P') {
+      std::string_view file = w.substr(0, w.size() - 1);
+      d.type = PAWN;
+      if (file.empty()) return true;
+      d.pawn_files = files_named(file);
+      return d.pawn_files != 0;
+    }
+    if (w.size() == 1) {
+      d.type = piece_of_letter(w[0]);
+      return d.type != NO_PIECE_TYPE;
+    }
+    if (w.size() == 2 && is_flank(w[0]) && (w[1] == 'R' || w[1] == 'N' || w[1] == 'B')) {
+      d.type = piece_of_letter(w[1]);
+      d.flank = w[0];
+      return true;
+    }
+    return false;
+  }
+
+  // QR3, KB4, B4, K, Q8, KSQ, N1...
+  bool read_square(std::size_t& i, SquareSet& sq) {
+    std::size_t j = i;
+    while (j < s_.size() && j - i < 2 && std::string_view("KQRNB").find(s_[j]) != std::string_view::npos) ++j;
+    for (std::size_t len = j - i; len > 0; --len) {
+      FileSet files = files_named(std::string_view(s_).substr(i, len));
+      if (!files) continue;
+      std::size_t k = i + len;
+      int rank = -1;
+      if (k < s_.size() && s_[k] >= '1' && s_[k] <= '8') rank = s_[k++] - '1';
+      else if (s_.compare(k, 2, "SQ") == 0) rank = 0, k += 2;
+      else if (k == s_.size() || s_[k] == '/' || s_[k] == '=' || s_[k] == '(') rank = 0;  // "R-K": the first rank
+      else continue;
+      sq.files = files;
+      sq.rank = rank;
+      i = k;
+      return true;
+    }
+    return false;
+  }
+
+  // N(1), R(QR3), N/Q2, R(6)
+  void read_qualifier(std::size_t& i, SquareSet& origin) {
+    if (i >= s_.size()) return;
+    if (s_[i] == '(') {
+      std::size_t k = i + 1;
+      SquareSet sq;
+      if (k < s_.size() && s_[k] >= '1' && s_[k] <= '8') {
+        sq.rank = s_[k++] - '1';
+      } else if (!read_square(k, sq)) {
+        return;
+      }
+      if (k < s_.size() && s_[k] == ')') {
+        origin = sq;
+        i = k + 1;
+      }
+    } else if (s_[i] == '/') {
+      std::size_t k = i + 1;
+      SquareSet sq;
+      if (read_square(k, sq) && k < s_.size() && (s_[k] == '-' || s_[k] == 'X')) {
+        origin = sq;
+        i = k;
+      }
+    }
+  }
+
+  // "/Q" after a capture is a promotion, "/QB6" a capture square.
+  bool promotion_follows(std::size_t k) const {
+    if (k >= s_.size()) return false;
+    PieceType pt = piece_of_letter(s_[k]);
+    if (pt == NO_PIECE_TYPE) return false;
+    return k + 1 == s_.size() || s_[k + 1] == ')';
+  }
+
+  std::string_view original_;
+  std::string s_;
+  std::vector<std::size_t> cols_;
+};
+
+// --- Matching a Spec against the legal moves -------------------------------------------
+
+// Relaxations tried, in order, when nothing matches (NOTATION.md 3.4 step 5).
+enum Relax : unsigned {
+  STRICT_MATCH = 0,
+  IGNORE_CAPTURE_MARK = 1,   // a wrong '-' or 'x'
+  IGNORE_CAPTURED_TYPE = 2,  // PxN where it was PxB
+  OTHER_SIDE_RANKS = 4,      // ranks counted from the wrong side
+  DROP_FLANK = 8,            // QR-Q1 where the KR moved
+};
+
+struct Context {
+  Position& pos;
+  const PieceOrigins* origins;
+};
+
+// The K or Q side a piece belongs to by identity: where it started, when that is known.
+char identity_flank(const PieceOrigins* origins, Square s) {
+  Square origin = origins ? origins->origin(s) : SQ_NONE;
+  if (origin == SQ_NONE) origin = s;
+  return file_of(origin) >= FILE_E ? 'K' : 'Q';
+}
+
+// A flank prefix holds if it names the piece's identity (QR: the rook that started on
+// the queen's side) or the half of the board it stands on; identity wins ties (prefer_identity).
+bool flank_holds(const Context& ctx, Square s, char flank) {
+  return identity_flank(ctx.origins, s) == flank || (file_of(s) >= FILE_E ? 'K' : 'Q') == flank;
+}
+
+bool square_in(const SquareSet& set, Square s, Color mover, bool other_side) {
+  if (!(set.files & (1 << file_of(s)))) return false;
+  if (set.rank < 0) return true;
+  Color from_side = other_side ? ~mover : mover;
+  return relative_rank(from_side, s) == set.rank;
+}
+
+bool designates(const Context& ctx, const Designator& d, Square s, PieceType actual, unsigned relax) {
+  if (d.type != actual) return false;
+  if (actual == PAWN) return d.pawn_files & (1 << file_of(s));
+  if (d.flank && !(relax & DROP_FLANK)) return flank_holds(ctx, s, d.flank);
+  return true;
+}
+
+std::vector<Move> candidates(const Context& ctx, const Spec& spec, unsigned relax, bool& promotion_missing) {
+  const Position& pos = ctx.pos;
+  Color us = pos.side_to_move();
+  MoveList legal;
+  generate_legal(pos, legal);
+  std::vector<Move> out;
+  for (Move m : legal) {
+    if (m.type() == MoveType::Castling) {
+      if (spec.castling && (spec.castle_side == 0 || (spec.castle_side == 1) == (m.to() > m.from())))
+        out.push_back(m);
+      continue;
+    }
+    if (spec.castling) continue;
+    Square from = m.from(), to = m.to();
+    if (!designates(ctx, spec.mover, from, type_of(pos.piece_on(from)), relax)) continue;
+    if (spec.origin.rank >= 0 || spec.origin.files != ALL_FILES)
+      if (!square_in(spec.origin, from, us, relax & OTHER_SIDE_RANKS)) continue;
+    bool is_capture = m.type() == MoveType::EnPassant || !pos.empty(to);
+    if (spec.capture != is_capture && !(relax & IGNORE_CAPTURE_MARK)) continue;
+    if (spec.capture && is_capture) {
+      Square victim = m.type() == MoveType::EnPassant ? to - pawn_push(us) : to;
+      if (!(relax & IGNORE_CAPTURED_TYPE) &&
+          !designates(ctx, spec.captured, victim, type_of(pos.piece_on(victim)), relax))
+        continue;
+      if (spec.target.rank >= 0 && !square_in(spec.target, to, us, relax & OTHER_SIDE_RANKS)) continue;
+    } else if (!spec.capture) {
+      if (!square_in(spec.target, to, us, relax & OTHER_SIDE_RANKS)) continue;
+    }
+    if (m.type() == MoveType::Promotion) {
+      if (spec.promotion == NO_PIECE_TYPE) {
+        promotion_missing = true;
+        continue;
+      }
+      if (spec.promotion != m.promotion()) continue;
+    } else if (spec.promotion != NO_PIECE_TYPE) {
+      continue;
+    }
+    out.push_back(m);
+  }
+  return out;
+}
+
+// Tie-breaks by what the text claims: check or mate, e.p. A claimed check is strong
+// evidence; the absence of one is weak, used last (`use_absent_check`).
+void apply_claims(Position& pos, const Claims& claims, std::vector<Move>& moves, bool use_absent_check) {
+  auto keep = [&](auto pred) {
+    std::vector<Move> kept;
+    for (Move m : moves)
+      if (pred(m)) kept.push_back(m);
+    if (!kept.empty()) moves = std::move(kept);
+  };
+  if (claims.ep) keep([](Move m) { return m.type() == MoveType::EnPassant; });
+  if (claims.check == '#') keep([&](Move m) { return check_suffix(pos, m) == '#'; });
+  if (claims.check) keep([&](Move m) { return check_suffix(pos, m) != 0; });
+  if (!claims.check && use_absent_check) keep([&](Move m) { return check_suffix(pos, m) == 0; });
+}
+
+}  // namespace
+
+// --- The codec --------------------------------------------------------------------------
+
+class DescriptiveCodec final : public Codec {
+public:
+  explicit DescriptiveCodec(DescriptiveStyle style) : style_(style) {}
+  std::string_view name() const override { return style_.name; }
+  std::string move_number(int fullmove, Color side) const override {
+    return std::to_string(fullmove) + (side == WHITE ? "" : " ...");
+  }
+
+  ParseResult parse(Position& pos, std::string_view text, const ParseOptions& options) const override {
+    return resolve(pos, text, options, LOOKAHEAD_PLIES);
+  }
+
+  using Codec::format;
+  std::string format(Position& pos, Move m, const FormatOptions& options) const override;
+
+private:
+  static constexpr int LOOKAHEAD_PLIES = 3;
+
+  // `weak_evidence`: let a missing check mark prefer non-checking moves (books rely on it;
+  // the writer does not, so that what it writes never depends on it).
+  ParseResult resolve(Position& pos, std::string_view text, const ParseOptions& options, int lookahead,
+                      bool weak_evidence = true) const;
+  // Unique reading without lookahead or relaxations: what the writer must achieve.
+  bool reads_uniquely_as(Position& pos, const PieceOrigins* origins, const std::string& text, Move m) const;
+  bool line_continues(Position& pos, const PieceOrigins* origins, std::span<const std::string_view> following,
+                      int plies) const;
+  std::string suffix(Position& pos, Move m) const;
+
+  DescriptiveStyle style_;
+};
+
+ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, const ParseOptions& options,
+                                      int lookahead, bool weak_evidence) const {
+  ParseResult result;
+  Spec spec;
+  if (auto error = Reader(text).read(spec)) {
+    result.error = error;
+    return result;
+  }
+  Context ctx{pos, options.origins};
+  bool promotion_missing = false;
+  std::vector<Move> found = candidates(ctx, spec, STRICT_MATCH, promotion_missing);
+  if (found.empty() && !options.strict) {
+    static const std::pair<unsigned, const char*> steps[] = {
+        {IGNORE_CAPTURE_MARK, "read ignoring a wrong '-' or 'x'"},
+        {IGNORE_CAPTURE_MARK | IGNORE_CAPTURED_TYPE, "read ignoring the captured piece's type"},
+        {IGNORE_CAPTURE_MARK | IGNORE_CAPTURED_TYPE | OTHER_SIDE_RANKS, "read with ranks counted from the other side"},
+        {IGNORE_CAPTURE_MARK | IGNORE_CAPTURED_TYPE | OTHER_SIDE_RANKS | DROP_FLANK,
+         "read ignoring the K/Q flank of the piece"}};
+    for (const auto& [relax, note] : steps) {
+      found = candidates(ctx, spec, relax, promotion_missing);
+      if (!found.empty()) {
+        result.notes.push_back({false, std::string("'") + std::string(text) + "' " + note});
+        break;
+      }
+    }
+  }
+  if (found.empty()) {
+    NotationError e{ErrorKind::Illegal, 1, "", {}};
+    e.message = promotion_missing ? "a pawn reaching the eighth rank must promote: add =Q, =R, =B or =N"
+                                  : "no legal move matches '" + std::string(text) + "'";
+    result.error = std::move(e);
+    return result;
+  }
+  if (found.size() > 1 && spec.mover.flank) {
+    std::vector<Move> by_identity;
+    for (Move m : found)
+      if (identity_flank(options.origins, m.from()) == spec.mover.flank) by_identity.push_back(m);
+    if (!by_identity.empty()) found = std::move(by_identity);
+  }
+  if (found.size() > 1) apply_claims(pos, spec.claims, found, false);
+  if (found.size() > 1 && lookahead > 0 && !options.following.empty()) {
+    std::vector<Move> viable;
+    for (Move m : found) {
+      PieceOrigins next = options.origins ? *options.origins : PieceOrigins(pos);
+      next.update(pos, m);
+      pos.make_move(m);
+      bool ok = line_continues(pos, options.origins ? &next : nullptr, options.following, lookahead);
+      pos.unmake_move(m);
+      if (ok) viable.push_back(m);
+    }
+    if (!viable.empty() && viable.size() < found.size()) {
+      found = std::move(viable);
+      if (found.size() == 1)
+        result.notes.push_back({false, "'" + std::string(text) + "' decided by the moves that follow"});
+    }
+  }
+  if (found.size() > 1 && weak_evidence) apply_claims(pos, spec.claims, found, true);
+  if (found.size() > 1) {
+    std::string list;
+    // Named in UCI: the writer itself calls this reader, so it cannot be used here.
+    for (Move m : found) list += (list.empty() ? "" : ", ") + to_uci(pos, m);
+    result.error = NotationError{ErrorKind::Ambiguous, 1,
+                                 "ambiguous: '" + std::string(text) + "' matches " + std::to_string(found.size()) +
+                                     " legal moves (" + list + ")",
+                                 found};
+    return result;
+  }
+  result.move = found.front();
+  if (options.strict) {
+    std::string canonical = format(pos, result.move);
+    if (canonical != text) {
+      result.error = NotationError{ErrorKind::Unreadable, 1,
+                                   "non-canonical '" + std::string(text) + "', canonical " + std::string(name()) +
+                                       " is '" + canonical + "'",
+                                   {result.move}};
+      result.move = Move::none();
+    }
+  }
+  return result;
+}
+
+// True if the next moves of the line read legally (each uniquely or not) after this one.
+bool DescriptiveCodec::line_continues(Position& pos, const PieceOrigins* origins,
+                                      std::span<const std::string_view> following, int plies) const {
+  if (plies == 0 || following.empty()) return true;
+  ParseOptions options;
+  options.origins = origins;
+  options.following = following.subspan(1);
+  ParseResult r = resolve(pos, following.front(), options, plies - 1);
+  if (r.ok()) return true;
+  if (!r.error || r.error->kind != ErrorKind::Ambiguous) return false;
+  for (Move m : r.error->candidates) {
+    pos.make_move(m);
+    bool ok = line_continues(pos, nullptr, following.subspan(1), plies - 1);
+    pos.unmake_move(m);
+    if (ok) return true;
+  }
+  return false;
+}
+
+bool DescriptiveCodec::reads_uniquely_as(Position& pos, const PieceOrigins* origins, const std::string& text,
+                                         Move m) const {
+  ParseOptions options;
+  options.origins = origins;
+  ParseResult r = resolve(pos, text, options, 0, false);
+  return r.ok() && r.move == m && r.notes.empty();
+}
+
+std::string DescriptiveCodec::suffix(Position& pos, Move m) const {
+  char check = check_suffix(pos, m);
+  if (!check) return {};
+  if (style_.plus_mark) return std::string(1, check);
+  return check == '#' ? " mate" : " ch";
+}
+
+std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions& options) const {
+  Color us = pos.side_to_move();
+  std::string check = suffix(pos, m);
+  if (m.type() == MoveType::Castling) return (m.to() > m.from() ? "O-O" : "O-O-O") + check;
+
+  const std::string knight = style_.kt ? "Kt" : "N";
+  auto letter = [&](PieceType pt) { return pt == KNIGHT ? knight : std::string(1, " PNBRQK"[pt]); };
+  auto file_word = [&](File f, bool full) {
+    std::string w = FILE_NAMES[f];
+    if (!full && w.size() == 2) w = w.substr(1);
+    if (w.back() == 'N') w = w.substr(0, w.size() - 1) + knight;
+    return w;
+  };
+  auto square_words = [&](Square s) {  // shortest first
+    std::string rank = std::to_string(relative_rank(us, s) + 1);
+    std::vector<std::string> forms{file_word(file_of(s), false) + rank};
+    if (std::string(FILE_NAMES[file_of(s)]).size() == 2) forms.push_back(file_word(file_of(s), true) + rank);
+    return forms;
+  };
+  // Names of a piece on a square, shortest first: P, BP, KBP / N, KN.
+  auto piece_words = [&](Square s, bool with_origin) {
+    PieceType pt = type_of(pos.piece_on(s));
+    std::vector<std::string> forms;
+    if (pt == PAWN) {
+      forms = {"P", file_word(file_of(s), false) + "P"};
+      if (std::string(FILE_NAMES[file_of(s)]).size() == 2) forms.push_back(file_word(file_of(s), true) + "P");
+      return forms;
+    }
+    forms.push_back(letter(pt));
+    if (pt == KNIGHT || pt == BISHOP || pt == ROOK)
+      forms.push_back(std::string(1, identity_flank(options.origins, s)) + letter(pt));
+    if (with_origin) {
+      forms.push_back(letter(pt) + "(" + std::to_string(relative_rank(us, s) + 1) + ")");
+      for (const std::string& sq : square_words(s)) forms.push_back(letter(pt) + "(" + sq + ")");
+    }
+    return forms;
+  };
+
+  std::string promotion = m.type() == MoveType::Promotion ? "=" + letter(m.promotion()) : "";
+  std::string ep = m.type() == MoveType::EnPassant ? " e.p." : "";
+  bool capture = m.type() == MoveType::EnPassant || !pos.empty(m.to());
+  Square victim = m.type() == MoveType::EnPassant ? m.to() - pawn_push(us) : m.to();
+
+  std::vector<std::string> tries;
+  for (const std::string& mover : piece_words(m.from(), true)) {
+    if (capture) {
+      for (const std::string& taken : piece_words(victim, false)) tries.push_back(mover + "x" + taken);
+      for (const std::string& taken : piece_words(victim, false))
+        for (const std::string& sq : square_words(m.to())) tries.push_back(mover + "x" + taken + "/" + sq);
+    } else {
+      for (const std::string& sq : square_words(m.to())) tries.push_back(mover + "-" + sq);
+    }
+  }
+  for (const std::string& t : tries) {
+    std::string text = t + promotion + ep + check;
+    if (reads_uniquely_as(pos, options.origins, text, m)) return text;
+  }
+  // Unreachable for legal moves: the last form names the origin square outright.
+  return tries.back() + promotion + ep + check;
+}
+
+std::vector<std::unique_ptr<Codec>> make_descriptive_codecs() {
+  std::vector<std::unique_ptr<Codec>> codecs;
+  for (DescriptiveStyle style : {DescriptiveStyle{"descriptive", false, false},
+                                 DescriptiveStyle{"descriptive-kt", true, false},
+                                 DescriptiveStyle{"descriptive-plus", false, true}})
+    codecs.push_back(std::make_unique<DescriptiveCodec>(style));
+  return codecs;
+}
+
+}  // namespace chess::notation

@@ -1,0 +1,87 @@
+#include "chess/notation/registry.h"
+
+#include "notation/algebraic.h"
+#include "notation/coordinate.h"
+#include "notation/descriptive.h"
+
+namespace chess::notation {
+namespace {
+
+// Auto-detection tries dialects in this order, so that when several read a list as the
+// same moves, the most common name is reported.
+const std::vector<std::unique_ptr<Codec>>& all_codecs() {
+  static const std::vector<std::unique_ptr<Codec>> codecs = [] {
+    std::vector<std::unique_ptr<Codec>> all;
+    for (auto* family : {+[] { return make_algebraic_codecs(); }, +[] { return make_coordinate_codecs(); },
+                         +[] { return make_descriptive_codecs(); }})
+      for (auto& codec : family()) all.push_back(std::move(codec));
+    return all;
+  }();
+  return codecs;
+}
+
+}  // namespace
+
+const Codec* find_codec(std::string_view name) {
+  for (const auto& codec : all_codecs())
+    if (codec->name() == name) return codec.get();
+  return nullptr;
+}
+
+std::vector<std::string_view> codec_names() {
+  std::vector<std::string_view> names;
+  for (const auto& codec : all_codecs()) names.push_back(codec->name());
+  return names;
+}
+
+Detection detect_dialect(const Position& start, std::span<const std::string_view> moves) {
+  struct Reading {
+    const Codec* codec;
+    std::vector<Move> moves;
+  };
+  std::vector<Reading> complete;
+  std::size_t best_count = 0;
+  const Codec* best = nullptr;
+  for (const auto& codec : all_codecs()) {
+    // Variants of a dialect that read the same way (descriptive-kt, san-da...) add nothing.
+    std::string_view n = codec->name();
+    if (n == "descriptive-kt" || n == "descriptive-plus" || n == "san-da" || n == "san-no" || n == "san-sv" ||
+        n == "san-it")
+      continue;
+    Position pos = start;
+    PieceOrigins origins(pos);
+    Reading reading{codec.get(), {}};
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      ParseOptions options;
+      options.origins = &origins;
+      options.following = moves.subspan(i + 1);
+      ParseResult r = codec->parse(pos, moves[i], options);
+      if (!r.ok()) break;
+      origins.update(pos, r.move);
+      pos.make_move(r.move);
+      reading.moves.push_back(r.move);
+    }
+    if (reading.moves.size() == moves.size()) complete.push_back(std::move(reading));
+    else if (reading.moves.size() > best_count || !best) best_count = reading.moves.size(), best = codec.get();
+  }
+  Detection d;
+  if (complete.empty()) {
+    d.message = "no dialect reads every move legally";
+    if (best && best_count > 0)
+      d.message += " (" + std::string(best->name()) + " reads " + std::to_string(best_count) + " of " +
+                   std::to_string(moves.size()) + " moves)";
+    return d;
+  }
+  d.codec = complete.front().codec;
+  for (const Reading& r : complete)
+    if (r.moves != complete.front().moves) d.rivals.push_back(std::string(r.codec->name()));
+  if (!d.rivals.empty()) {
+    d.message = "the moves read legally as " + std::string(d.codec->name());
+    for (const auto& r : d.rivals) d.message += " and as " + r;
+    d.message += ", with different moves: name the dialect with --from";
+    d.codec = nullptr;
+  }
+  return d;
+}
+
+}  // namespace chess::notation

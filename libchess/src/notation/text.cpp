@@ -1,0 +1,71 @@
+#include "notation/text.h"
+
+namespace chess::notation {
+
+char32_t fold(char32_t c) {
+  if (c >= 0xFF01 && c <= 0xFF5E) return c - 0xFF01 + 0x21;  // full-width ASCII (NFKC does this)
+  switch (c) {
+    case 0x00A0: case 0x3000: case 0x2007: case 0x202F: return U' ';
+    case 0x2010: case 0x2011: case 0x2012: case 0x2013: case 0x2014: case 0x2015: case 0x2212: return U'-';
+    case 0x00D7: return U'x';
+    case 0x3002: return U'.';
+    case 0xFF1A: return U':';
+    default: return c;
+  }
+}
+
+namespace {
+bool invisible(char32_t c) { return c == 0xFE0E || c == 0xFE0F || c == 0x200B || c == 0xFEFF || c == 0x200D; }
+}  // namespace
+
+std::vector<Glyph> decode(std::string_view text) {
+  std::vector<Glyph> out;
+  out.reserve(text.size());
+  std::size_t column = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    unsigned char b = text[i];
+    char32_t c;
+    std::size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
+    bool valid = n > 0 && i + n <= text.size();
+    for (std::size_t k = 1; valid && k < n; ++k) valid = (static_cast<unsigned char>(text[i + k]) >> 6) == 0x2;
+    if (!valid) {
+      c = 0xFFFD;
+      n = 1;
+    } else if (n == 1) {
+      c = b;
+    } else {
+      c = b & (0x7F >> n);
+      for (std::size_t k = 1; k < n; ++k) c = (c << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+    }
+    i += n;
+    ++column;
+    if (!invisible(c)) out.push_back({fold(c), column});
+  }
+  return out;
+}
+
+void append_utf8(std::string& out, char32_t c) {
+  if (c < 0x80) {
+    out += char(c);
+  } else if (c < 0x800) {
+    out += char(0xC0 | (c >> 6));
+    out += char(0x80 | (c & 0x3F));
+  } else if (c < 0x10000) {
+    out += char(0xE0 | (c >> 12));
+    out += char(0x80 | ((c >> 6) & 0x3F));
+    out += char(0x80 | (c & 0x3F));
+  } else {
+    out += char(0xF0 | (c >> 18));
+    out += char(0x80 | ((c >> 12) & 0x3F));
+    out += char(0x80 | ((c >> 6) & 0x3F));
+    out += char(0x80 | (c & 0x3F));
+  }
+}
+
+std::size_t codepoint_count(std::string_view text) {
+  std::size_t n = 0;
+  for (unsigned char b : text) n += (b >> 6) != 0x2;
+  return n;
+}
+
+}  // namespace chess::notation

@@ -1,0 +1,32 @@
+// Text helpers shared by the codecs: UTF-8 decoding, and folding the many ways printed
+// and typed text writes the same character (full-width forms, dashes, multiplication
+// signs, no-break spaces) into one.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace chess::notation {
+
+// One codepoint of the original text, folded, with where it came from.
+struct Glyph {
+  char32_t c;          // folded codepoint (see fold)
+  std::size_t column;  // 1-based codepoint index in the original text
+};
+
+// Decodes UTF-8 (invalid bytes become U+FFFD, each its own column), folds each
+// codepoint, and drops the invisible ones (variation selectors, zero-width spaces).
+std::vector<Glyph> decode(std::string_view text);
+
+// Full-width ASCII -> ASCII; NBSP, ideographic space -> space; hyphens, en and em
+// dashes, minus -> '-'; multiplication sign -> 'x'; ideographic full stop -> '.'.
+char32_t fold(char32_t c);
+
+void append_utf8(std::string& out, char32_t c);
+
+// Number of codepoints in valid UTF-8 text (for columns).
+std::size_t codepoint_count(std::string_view text);
+
+}  // namespace chess::notation

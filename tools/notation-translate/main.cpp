@@ -1,0 +1,145 @@
+// notation-translate: move lists from one notation to another, one line in, one line out.
+// This file is the command line; translator.cpp translates, output.cpp prints.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include "chess/notation/registry.h"
+#include "common/diagnostics.h"
+#include "common/exit_codes.h"
+#include "common/input.h"
+#include "common/line_reader.h"
+#include "notation-translate/output.h"
+#include "notation-translate/translator.h"
+
+namespace {
+
+struct CommandLine {
+  std::string from = "auto", to, fen, move, format = "text", numbers = "auto";
+  std::vector<std::string> files;
+  bool strict = false, chess960 = false, line_buffered = false, no_warnings = false, list = false;
+};
+
+std::string dialect_list() {
+  std::string out;
+  for (auto name : chess::notation::codec_names()) out += (out.empty() ? "" : ", ") + std::string(name);
+  return out;
+}
+
+int translate_files(const CommandLine& cl, const translate::Translator& translator, const translate::Output& output,
+                    const tools::DiagnosticPrinter& diagnostics) {
+  int status = tools::EXIT_ALL_GOOD;
+  std::vector<std::string> files = cl.files.empty() ? std::vector<std::string>{"-"} : cl.files;
+  for (const std::string& path : files) {
+    std::string error;
+    tools::Input input = tools::open_input(path, error);
+    if (!input.stream) {
+      diagnostics.print(tools::Severity::Error, error);
+      status = tools::EXIT_USAGE_OR_IO;
+      continue;
+    }
+    tools::LineReader reader(*input.stream);
+    std::string line;
+    bool too_long = false;
+    while (reader.next(line, too_long)) {
+      if (too_long) {
+        diagnostics.print(input.name, reader.line_number(), 1, tools::Severity::Error, "line-too-long",
+                          fmt::format("line longer than {} bytes: not translated", reader.max_line()));
+        output.failed_line(reader.line_number());
+        status = std::max(status, int(tools::EXIT_SOME_INVALID));
+        continue;
+      }
+      translate::LineResult result = translator.translate(line);
+      output.line(input.name, reader.line_number(), result);
+      if (result.failure) status = std::max(status, int(tools::EXIT_SOME_INVALID));
+    }
+    if (input.stream->bad()) {
+      diagnostics.print(tools::Severity::Error, input.name + ": read error");
+      status = tools::EXIT_USAGE_OR_IO;
+    }
+  }
+  return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Translate chess move lists between notations: SAN, long algebraic, UCI, figurine, English "
+               "descriptive, Chinese-piece, other languages' letters, ICCF, Smith."};
+  app.set_version_flag("--version", "notation-translate 0.1.0");
+  app.footer("Dialects: " + dialect_list() +
+             "\nExit status: 0 every line translated, 1 some line could not be, 2 usage or I/O error.");
+  CommandLine cl;
+  app.add_option("files", cl.files, "Input files, one move list per line ('-' or none: standard input)");
+  app.add_option("--from", cl.from, "Dialect of the input, or auto (default): the one that reads the line legally");
+  app.add_option("--to", cl.to, "Dialect to write");
+  app.add_option("--fen", cl.fen, "Start position of every line (default: the initial position); a line may also "
+                                  "start with its own FEN and a tab");
+  app.add_option("--move", cl.move, "Translate this one move (from --fen) instead of reading lines");
+  app.add_option("--format", cl.format, "text (default) or jsonl")->check(CLI::IsMember({"text", "jsonl"}));
+  app.add_option("--numbers", cl.numbers, "Move numbers: auto (as in the input), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  app.add_flag("--strict", cl.strict, "Accept only the canonical form of each move");
+  app.add_flag("--chess960", cl.chess960, "Read KQkq castling rights of FENs as Chess960 (X-FEN)");
+  app.add_flag("--line-buffered", cl.line_buffered, "Flush after every line (always on when stdout is a terminal)");
+  app.add_flag("--no-warnings", cl.no_warnings, "Do not report lenient readings (ties decided by lookahead...)");
+  app.add_flag("--list-dialects", cl.list, "Print the dialect names and exit");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? tools::EXIT_ALL_GOOD : tools::EXIT_USAGE_OR_IO;
+  }
+  tools::DiagnosticPrinter diagnostics("notation-translate");
+  if (cl.list) {
+    for (auto name : chess::notation::codec_names()) fmt::print("{}\n", name);
+    return tools::EXIT_ALL_GOOD;
+  }
+  translate::TranslatorOptions options;
+  options.strict = cl.strict;
+  options.chess960 = cl.chess960;
+  using Numbers = translate::TranslatorOptions::Numbers;
+  options.numbers = cl.numbers == "always" ? Numbers::Always : cl.numbers == "never" ? Numbers::Never : Numbers::AsInput;
+  if (cl.to.empty()) {
+    diagnostics.print(tools::Severity::Error, "missing --to DIALECT (one of: " + dialect_list() + ")");
+    return tools::EXIT_USAGE_OR_IO;
+  }
+  options.to = chess::notation::find_codec(cl.to);
+  if (!options.to) {
+    diagnostics.print(tools::Severity::Error, "unknown dialect '" + cl.to + "' for --to (one of: " + dialect_list() + ")");
+    return tools::EXIT_USAGE_OR_IO;
+  }
+  if (cl.from != "auto") {
+    options.from = chess::notation::find_codec(cl.from);
+    if (!options.from) {
+      diagnostics.print(tools::Severity::Error,
+                        "unknown dialect '" + cl.from + "' for --from (auto, or one of: " + dialect_list() + ")");
+      return tools::EXIT_USAGE_OR_IO;
+    }
+  }
+  if (!cl.fen.empty()) {
+    chess::FenOptions fo;
+    if (cl.chess960) fo.chess960 = chess::Chess960Mode::On;
+    chess::FenResult parsed = chess::Position::from_fen(cl.fen, fo);
+    if (!parsed.ok()) {
+      diagnostics.print(tools::Severity::Error,
+                        fmt::format("invalid --fen, {} field, column {}: {}", to_string(parsed.error->field),
+                                    parsed.error->column, parsed.error->message),
+                        "bad-fen");
+      return tools::EXIT_USAGE_OR_IO;
+    }
+    options.start = parsed.position;
+  }
+  translate::Translator translator(options);
+  bool flush = cl.line_buffered || ::isatty(STDOUT_FILENO);
+  translate::Output output(translator, diagnostics, cl.format == "jsonl", flush, !cl.no_warnings);
+
+  if (!cl.move.empty()) {
+    if (!cl.files.empty()) {
+      diagnostics.print(tools::Severity::Error, "--move translates one move: give no input files with it");
+      return tools::EXIT_USAGE_OR_IO;
+    }
+    return output.single_move(translator.translate(cl.move)) ? tools::EXIT_ALL_GOOD : tools::EXIT_SOME_INVALID;
+  }
+  return translate_files(cl, translator, output, diagnostics);
+}

@@ -1,0 +1,115 @@
+#include "notation-translate/translator.h"
+
+#include "chess/notation/move_text.h"
+#include "chess/notation/registry.h"
+#include "chess/uci_move.h"
+
+namespace translate {
+
+using namespace chess;
+using namespace chess::notation;
+
+namespace {
+
+std::vector<std::string> render_moves(const Codec& codec, Position& pos, const PieceOrigins& origins,
+                                      const std::vector<Move>& moves) {
+  std::vector<std::string> out;
+  FormatOptions fo{&origins};
+  for (Move m : moves) out.push_back(codec.format(pos, m, fo));
+  return out;
+}
+
+}  // namespace
+
+LineResult Translator::translate(std::string_view line) const {
+  LineResult result;
+  Position pos = options_.start;
+  std::string_view moves_text = line;
+  std::size_t offset = 0;  // byte offset of moves_text within line
+  if (auto tab = line.find('\t'); tab != std::string_view::npos) {
+    std::string_view fen = line.substr(0, tab);
+    result.fen_prefix = std::string(line.substr(0, tab + 1));
+    FenOptions fo;
+    if (options_.chess960) fo.chess960 = Chess960Mode::On;
+    FenResult parsed = Position::from_fen(fen, fo);
+    if (!parsed.ok()) {
+      result.failure = Problem{"bad-fen", parsed.error->column, 0, std::string(fen), "",
+                               std::string("invalid FEN, ") + to_string(parsed.error->field) + " field: " +
+                                   parsed.error->message,
+                               {}};
+      return result;
+    }
+    pos = parsed.position;
+    moves_text = line.substr(tab + 1);
+    offset = tab + 1;
+  }
+  result.start_fen = pos.fen();
+  MoveText text = split_move_text(moves_text);
+  result.result = std::string(text.result);
+  result.numbered = text.numbered;
+  std::vector<std::string_view> tokens;
+  for (const auto& t : text.moves) tokens.push_back(t.text);
+
+  const Codec* from = options_.from;
+  if (!from && !tokens.empty()) {
+    Detection d = detect_dialect(pos, tokens);
+    if (!d.codec) {
+      result.failure = Problem{"unknown-dialect", offset + 1, 0, "", result.start_fen, d.message, {}};
+      return result;
+    }
+    from = d.codec;
+  }
+  result.source = from ? std::string(from->name()) : "";
+
+  PieceOrigins origins(pos), target_origins(pos);
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    ParseOptions po;
+    po.strict = options_.strict;
+    po.origins = &origins;
+    po.following = std::span(tokens).subspan(i + 1);
+    std::size_t column = offset + text.moves[i].column;
+    int ply = int(i) + 1;
+    ParseResult r = from->parse(pos, tokens[i], po);
+    if (!r.ok()) {
+      Problem p{to_string(r.error->kind), column + r.error->column - 1, ply, std::string(tokens[i]), pos.fen(),
+                r.error->message, {}};
+      p.candidates = render_moves(*options_.to, pos, target_origins, r.error->candidates);
+      result.failure = std::move(p);
+      return result;
+    }
+    for (const ReadingNote& note : r.notes)
+      if (!note.spelling_only)
+        result.warnings.push_back(Problem{"lenient-reading", column, ply, std::string(tokens[i]), pos.fen(),
+                                          note.message, {}});
+    TranslatedMove tm{options_.to->format(pos, r.move, FormatOptions{&target_origins}), to_uci(pos, r.move),
+                      pos.fullmove_number(), pos.side_to_move()};
+    result.moves.push_back(std::move(tm));
+    origins.update(pos, r.move);
+    target_origins.update(pos, r.move);
+    pos.make_move(r.move);
+  }
+  result.final_fen = pos.fen();
+  return result;
+}
+
+std::string Translator::render(const LineResult& result) const {
+  std::string out = result.fen_prefix;
+  bool first = true;
+  auto add = [&](const std::string& word) {
+    if (word.empty()) return;
+    if (!first) out += ' ';
+    out += word;
+    first = false;
+  };
+  using Numbers = TranslatorOptions::Numbers;
+  bool numbered = options_.numbers == Numbers::Always || (options_.numbers == Numbers::AsInput && result.numbered);
+  for (std::size_t i = 0; i < result.moves.size(); ++i) {
+    const TranslatedMove& m = result.moves[i];
+    if (numbered && (m.side == WHITE || i == 0)) add(options_.to->move_number(m.fullmove, m.side));
+    add(m.text);
+  }
+  add(result.result);
+  return out;
+}
+
+}  // namespace translate

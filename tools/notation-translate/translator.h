@@ -1,0 +1,62 @@
+// Translating one move list (one input line) from a dialect to another.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chess/notation/codec.h"
+#include "chess/position.h"
+
+namespace translate {
+
+struct TranslatedMove {
+  std::string text;  // in the target dialect
+  std::string uci;
+  int fullmove;
+  chess::Color side;
+};
+
+struct Problem {
+  std::string code;        // illegal-move, ambiguous-move, unreadable-move, bad-fen, unknown-dialect
+  std::size_t column = 1;  // 1-based byte column in the line
+  int ply = 0;             // 1-based ply of the move within the line (0: not a move)
+  std::string move;        // the move text as written
+  std::string fen;         // the position before it
+  std::string message;
+  std::vector<std::string> candidates;  // in the target dialect
+};
+
+struct LineResult {
+  std::string fen_prefix;  // "FEN\t" as given at the start of the line, else empty
+  std::string start_fen, final_fen;
+  std::string source;      // the dialect read (the detected one with --from auto)
+  std::vector<TranslatedMove> moves;
+  std::string result;      // the termination marker, if the line had one
+  bool numbered = false;
+  std::optional<Problem> failure;  // the line could not be translated completely
+  std::vector<Problem> warnings;   // lenient readings where the reader had to choose
+};
+
+struct TranslatorOptions {
+  const chess::notation::Codec* from = nullptr;  // null: detect per line
+  const chess::notation::Codec* to = nullptr;
+  chess::Position start;                          // from --fen, or the start position
+  bool strict = false;
+  bool chess960 = false;
+  enum class Numbers { AsInput, Always, Never } numbers = Numbers::AsInput;
+};
+
+class Translator {
+public:
+  explicit Translator(TranslatorOptions options) : options_(std::move(options)) {}
+  LineResult translate(std::string_view line) const;
+  // The moves in the target dialect, with move numbers in its style when the input had them.
+  std::string render(const LineResult& result) const;
+
+private:
+  TranslatorOptions options_;
+};
+
+}  // namespace translate
