@@ -5,6 +5,7 @@
 #include "notation/algebraic.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "chess/movegen.h"
 #include "notation/san_parts.h"
@@ -42,6 +43,7 @@ struct MoveSpec {
   std::optional<PieceType> piece;
   int from_file = -1, from_rank = -1;
   int to = -1;
+  int to_file_only = -1;  // "cd:": a pawn capture named by files alone
   bool capture = false;
   std::optional<PieceType> promotion;
   std::optional<PieceType> captured;  // reversible algebraic names the captured piece
@@ -165,7 +167,7 @@ private:
   }
 
   // Longest piece name of the dialect starting at i, or 0.
-  std::size_t match_piece(std::size_t i, PieceType& pt, const char*& note) const {
+  std::size_t match_piece(std::size_t i, PieceType& pt, const char*& note, bool& spelling_only) const {
     std::size_t best = 0;
     for (const auto& name : d_.read) {
       std::size_t n = name.text.size();
@@ -176,6 +178,7 @@ private:
         best = n;
         pt = name.type;
         note = name.note;
+        spelling_only = name.spelling_only;
       }
     }
     return best;
@@ -195,9 +198,9 @@ private:
       std::size_t col = g_[i].column;
       PieceType pt = NO_PIECE_TYPE;
       const char* note = nullptr;
-      if (std::size_t n = (c == U'b' && !lower_b_bishop_) ? 0 : match_piece(i, pt, note)) {
-        if (note) r_.notes.push_back({std::string_view(note).starts_with("lower-case") ||
-                                          std::string_view(note).starts_with("'S'"), note});
+      bool spelling_only = true;
+      if (std::size_t n = (c == U'b' && !lower_b_bishop_) ? 0 : match_piece(i, pt, note, spelling_only)) {
+        if (note) r_.notes.push_back({spelling_only, note});
         if (coords.empty() && !s.piece && i == begin_) s.piece = pt;
         else if (!coords.empty() && coords.back().file >= 0 && coords.back().rank >= 0 && !after_dest_piece &&
                  (i + n == end_ || g_[i + n].c == U')' || g_[i + n].c == U']'))
@@ -229,6 +232,15 @@ private:
                       ", a square, 'x' or a promotion");
         return;
       }
+    }
+    // Old books' pawn captures by files alone: "cd:", "exd" (c-pawn takes on the d-file).
+    if (!s.piece && coords.size() == 2 && coords[0].rank < 0 && coords[1].rank < 0 && coords[0].file >= 0 &&
+        coords[1].file >= 0 && std::abs(coords[0].file - coords[1].file) == 1) {
+      s.from_file = coords[0].file;
+      s.to_file_only = coords[1].file;
+      s.capture = true;
+      s.to_column = coords[1].column;
+      return;
     }
     if (coords.empty() || coords.back().file < 0 || coords.back().rank < 0) {
       fail(coords.empty() ? g_[end_ - 1].column : coords.back().column, "expected a destination square such as e4");
@@ -279,7 +291,9 @@ Match match(const Position& pos, const MoveSpec& s) {
         result.moves.push_back(m);
       continue;
     }
-    if (s.castling || m.to() != s.to) continue;
+    if (s.castling) continue;
+    if (s.to_file_only >= 0 ? file_of(m.to()) != s.to_file_only : m.to() != s.to) continue;
+    if (s.to_file_only >= 0 && (pos.empty(m.to()) && m.type() != MoveType::EnPassant)) continue;
     PieceType mover = type_of(pos.piece_on(m.from()));
     bool full_origin = s.from_file >= 0 && s.from_rank >= 0;
     if (s.piece ? *s.piece != mover : (mover != PAWN && !full_origin)) continue;
@@ -334,6 +348,11 @@ std::string AlgebraicCodec::format(Position& pos, Move m, const FormatOptions&) 
 
 namespace {
 
+std::string target_name(const MoveSpec& s) {
+  if (s.to_file_only >= 0) return std::string("the ") + char('a' + s.to_file_only) + "-file";
+  return square_name(Square(s.to));
+}
+
 std::string describe(const Position& pos, const MoveSpec& s) {
   if (s.castling) return "castling";
   PieceType pt = s.piece ? *s.piece : PAWN;
@@ -375,17 +394,18 @@ ParseResult AlgebraicCodec::parse(Position& pos, std::string_view text, const Pa
   if (found.moves.empty()) {
     NotationError e{ErrorKind::Illegal, s.to_column, "", {}};
     if (found.promotion_missing) {
-      e.message = "a pawn reaching " + square_name(Square(s.to)) + " must promote: add =Q, =R, =B or =N";
+      e.message = "a pawn reaching " + target_name(s) + " must promote: add =Q, =R, =B or =N";
     } else if (s.castling) {
       e.message = "castling is not legal here";
     } else {
-      e.message = "no " + describe(pos, s) + " can move to " + square_name(Square(s.to));
+      e.message = "no " + describe(pos, s) + " can " + (s.to_file_only >= 0 ? "capture on " : "move to ") +
+                  target_name(s);
     }
     // Suggestions: legal moves to the same square, or of the same piece.
     MoveList legal;
     generate_legal(pos, legal);
     for (Move m : legal)
-      if (m.to() == Square(s.to) || (s.piece && type_of(pos.piece_on(m.from())) == *s.piece))
+      if ((s.to >= 0 && m.to() == Square(s.to)) || (s.piece && type_of(pos.piece_on(m.from())) == *s.piece))
         e.candidates.push_back(m);
     if (s.castling) e.candidates.clear();
     result.error = std::move(e);
@@ -461,6 +481,7 @@ AlgebraicDialect english(std::string name, bool long_form) {
   for (auto [text, pt] : {std::pair{U"n", KNIGHT}, {U"r", ROOK}, {U"q", QUEEN}, {U"k", KING}, {U"b", BISHOP}})
     d.read.push_back({text, pt, "lower-case piece letter"});
   d.read.push_back({U"S", KNIGHT, "'S' read as a knight"});  // common in typed scoresheets
+  d.read.push_back({U"Kt", KNIGHT, "'Kt' read as a knight"});  // older English books: Ktf3
   return d;
 }
 
@@ -491,7 +512,7 @@ AlgebraicDialect chinese() {
   d.read = {{U"王", KING, nullptr},     {U"后", QUEEN, nullptr},   {U"車", ROOK, nullptr},
             {U"车", ROOK, nullptr},     {U"象", BISHOP, nullptr},  {U"主教", BISHOP, nullptr},
             {U"马", KNIGHT, nullptr},   {U"馬", KNIGHT, nullptr},  {U"兵", PAWN, nullptr},
-            {U"後", QUEEN, "'後' read as the queen '后' (a simplified-to-traditional converter error)"},
+            {U"後", QUEEN, "'後' read as the queen '后' (a simplified-to-traditional converter error)", false},
             {U"K", KING, nullptr},      {U"Q", QUEEN, nullptr},    {U"R", ROOK, nullptr},
             {U"B", BISHOP, nullptr},    {U"N", KNIGHT, nullptr}};
   return d;

@@ -12,7 +12,8 @@ namespace chess::notation {
 struct PieceName {
   std::u32string text;
   PieceType type;
-  const char* note;  // a lenient reading worth reporting, or null
+  const char* note = nullptr;  // a lenient reading worth reporting, or null
+  bool spelling_only = true;   // the note is a spelling variant, not a judgement call
 };
 
 struct AlgebraicDialect {

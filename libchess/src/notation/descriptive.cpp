@@ -146,6 +146,7 @@ private:
     for (bool again = true; again && !s_.empty();) {
       again = false;
       static const std::pair<std::string_view, char> marks[] = {
+          {"DOUBLE CH", '+'}, {"DOUBLECH", '+'}, {"DOUBLE CHECK", '+'},
           {"DIS CH", '+'}, {"DBL CH", '+'}, {"DIS. CH", '+'}, {"DBL. CH", '+'}, {"DISCH", '+'}, {"DBLCH", '+'},
           {"CHECK", '+'},  {"CH", '+'},     {"MATE", '#'},    {"++", '#'},      {"+", '+'},     {"#", '#'},
           {"!", 0},        {"?", 0},        {"E.P", 'e'},     {"EP", 'e'}};
@@ -153,8 +154,11 @@ private:
         if (!ends_with(text)) continue;
         std::size_t before = s_.size() - text.size();
         // Word-like marks must stand apart from the move ("QxP ch", not "...CH" in a move).
+        // No descriptive move ends in C or H, so "ch" may even be glued on ("BxKtPch");
+        // "mate" and "ep" must stand apart or follow a rank.
         bool word = std::isalpha(static_cast<unsigned char>(text[0]));
-        if (word && before > 0 && std::isalpha(static_cast<unsigned char>(s_[before - 1])) && text != "EP") continue;
+        bool glued_ok = text == "CH" || text == "CHECK" || text == "EP";
+        if (word && !glued_ok && before > 0 && std::isalpha(static_cast<unsigned char>(s_[before - 1]))) continue;
         if (text == "EP" && (before == 0 || (!std::isdigit(static_cast<unsigned char>(s_[before - 1])) &&
                                              s_[before - 1] != ' ' && s_[before - 1] != 'P')))
           continue;
@@ -191,6 +195,7 @@ private:
     std::vector<std::size_t> c;
     for (std::size_t i = 0; i < s_.size(); ++i) {
       if (s_[i] == ' ' || s_[i] == '.') continue;
+      if (s_[i] == '-' && !t.empty() && t.back() == '-') continue;  // "B--KKt5": a dash typed as two hyphens
       if (s_[i] == 'K' && i + 1 < s_.size() && s_[i + 1] == 'T') {
         t += 'N';
         c.push_back(cols_[i]);
@@ -360,7 +365,11 @@ std::vector<Move> candidates(const Context& ctx, const Spec& spec, unsigned rela
     if (spec.origin.rank >= 0 || spec.origin.files != ALL_FILES)
       if (!square_in(spec.origin, from, us, relax & OTHER_SIDE_RANKS)) continue;
     bool is_capture = m.type() == MoveType::EnPassant || !pos.empty(to);
-    if (spec.capture != is_capture && !(relax & IGNORE_CAPTURE_MARK)) continue;
+    if (spec.capture != is_capture) {
+      if (!(relax & IGNORE_CAPTURE_MARK)) continue;
+      // "x" with no square names no destination: a quiet move cannot be what it meant.
+      if (spec.capture && (spec.target.rank < 0 || !square_in(spec.target, to, us, relax & OTHER_SIDE_RANKS))) continue;
+    }
     if (spec.capture && is_capture) {
       Square victim = m.type() == MoveType::EnPassant ? to - pawn_push(us) : to;
       if (!(relax & IGNORE_CAPTURED_TYPE) &&
@@ -467,12 +476,16 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
     result.error = std::move(e);
     return result;
   }
-  if (found.size() > 1 && spec.mover.flank) {
+  // A flank names a piece by identity or by the half it stands on; identity wins ties.
+  auto prefer_identity = [&](char flank, auto square_of) {
+    if (found.size() < 2 || !flank) return;
     std::vector<Move> by_identity;
     for (Move m : found)
-      if (identity_flank(options.origins, m.from()) == spec.mover.flank) by_identity.push_back(m);
+      if (identity_flank(options.origins, square_of(m)) == flank) by_identity.push_back(m);
     if (!by_identity.empty()) found = std::move(by_identity);
-  }
+  };
+  prefer_identity(spec.mover.flank, [](Move m) { return m.from(); });
+  prefer_identity(spec.captured.flank, [](Move m) { return m.to(); });
   if (found.size() > 1) apply_claims(pos, spec.claims, found, false);
   if (found.size() > 1 && lookahead > 0 && !options.following.empty()) {
     std::vector<Move> viable;

@@ -26,7 +26,8 @@ std::string lower(std::string_view s) {
 // Words that only ever qualify the move before them.
 bool is_suffix_word(std::string_view word) {
   std::string w = lower(word);
-  return w == "ch" || w == "check" || w == "dis" || w == "dbl" || w == "mate" || w == "e.p" || w == "ep" ||
+  return w == "ch" || w == "check" || w == "dis" || w == "dbl" || w == "double" || w == "mate" || w == "e.p" ||
+         w == "ep" ||
          w == "sq" || w == "(ep)" || w == "dis.ch" || w == "dbl.ch";
 }
 
@@ -46,10 +47,47 @@ std::string_view normalised_result(std::string_view w) {
   return {};
 }
 
+bool is_capture_mark(std::string_view w) { return w == "x" || w == "X" || w == "\u00D7" || w == ":"; }
+bool is_dash(std::string_view w) { return w == "-" || w == "--" || w == "\u2013" || w == "\u2014"; }
+
+bool ends_with_any(std::string_view w, std::initializer_list<std::string_view> tails) {
+  for (auto t : tails)
+    if (w.ends_with(t)) return true;
+  return false;
+}
+
+// Some books space every part of a descriptive move: "Kt - K B 3", "P x P". A fragment
+// joins the move before it when that move is visibly unfinished: it ends in a dash or
+// capture mark, or it was itself spaced out and still lacks its rank.
+// `next_number` is the move number expected next: a lone digit equal to it is a move
+// number ("7 ... R-K 8 P-Q4"), any other digit the rank of a spaced move ("P-Q 4").
+bool continues_spaced_move(std::string_view prev, std::string_view word, int next_number) {
+  if (is_dash(word) || is_capture_mark(word)) return true;
+  // A flank standing alone ("K Kt-K2", "Q R-Q1") is never a move: it names the next piece.
+  if ((prev == "K" || prev == "Q") && (word.starts_with("Kt") || word.starts_with("N") || word.starts_with("B") ||
+                                       word.starts_with("R") || word.starts_with("P")))
+    return true;
+  if (ends_with_any(prev, {"-", "x", "X", "\u00D7", "\u2013", "\u2014"})) return true;
+  std::size_t dash = prev.find_last_of("-");
+  if (dash == std::string_view::npos || dash == 0) return false;  // captures end with a piece: never extended
+  std::string_view target = prev.substr(dash + 1);
+  if (target.empty() || target.find_first_of("12345678") != std::string_view::npos) return false;
+  if (target.find_first_not_of("KQBNRt") != std::string_view::npos) return false;
+  if (word.size() == 1 && word[0] >= '1' && word[0] <= '8') return word[0] - '0' != next_number;
+  bool spaced = prev.find(' ') != std::string_view::npos;
+  if (!spaced) return false;
+  static const std::string_view parts[] = {"K", "Q", "B", "N", "R", "Kt", "KB", "QB", "KN", "QN", "KR", "QR",
+                                           "KKt", "QKt", "1", "2", "3", "4", "5", "6", "7", "8"};
+  for (auto p : parts)
+    if (word == p) return true;
+  return false;
+}
+
 }  // namespace
 
 MoveText split_move_text(std::string_view line) {
   MoveText out;
+  int last_number = 0;
   std::size_t i = 0;
   while (i < line.size()) {
     std::size_t w;
@@ -78,6 +116,11 @@ MoveText split_move_text(std::string_view line) {
     std::string_view word = line.substr(start, i - start);
     std::size_t column = start + 1;
 
+    if (!out.moves.empty() && continues_spaced_move(out.moves.back().text, word, last_number + 1)) {
+      MoveToken& prev = out.moves.back();
+      prev.text = line.substr(prev.column - 1, start + word.size() - (prev.column - 1));
+      continue;
+    }
     if (auto r = normalised_result(word); !r.empty()) {
       out.result = r;
       continue;
@@ -93,7 +136,11 @@ MoveText split_move_text(std::string_view line) {
     }
     bool bare_number = digits == word.size() && digits <= 3;  // four digits or more: an ICCF move
     if ((digits > 0 && dots > digits) || bare_number || (digits == 0 && dots == word.size())) {
-      if (digits > 0) out.numbered = true;
+      if (digits > 0) {
+        out.numbered = true;
+        last_number = 0;
+        for (std::size_t k = 0; k < digits && k < 6; ++k) last_number = last_number * 10 + (word[k] - '0');
+      }
       if (dots == word.size() || bare_number) continue;
       word.remove_prefix(dots);
       column += dots;
