@@ -516,7 +516,7 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
   }
   result.move = found.front();
   if (options.strict) {
-    std::string canonical = format(pos, result.move);
+    std::string canonical = format(pos, result.move, FormatOptions{options.origins});
     if (canonical != text) {
       result.error = NotationError{ErrorKind::Unreadable, 1,
                                    "non-canonical '" + std::string(text) + "', canonical " + std::string(name()) +

@@ -71,10 +71,11 @@ bool continues_spaced_move(std::string_view prev, std::string_view word, int nex
   std::size_t dash = prev.find_last_of("-");
   if (dash == std::string_view::npos || dash == 0) return false;  // captures end with a piece: never extended
   std::string_view target = prev.substr(dash + 1);
+  while (!target.empty() && target.front() == ' ') target.remove_prefix(1);
   if (target.empty() || target.find_first_of("12345678") != std::string_view::npos) return false;
-  if (target.find_first_not_of("KQBNRt") != std::string_view::npos) return false;
-  if (word.size() == 1 && word[0] >= '1' && word[0] <= '8') return word[0] - '0' != next_number;
+  if (target.find_first_not_of("KQBNRt ") != std::string_view::npos) return false;
   bool spaced = prev.find(' ') != std::string_view::npos;
+  if (word.size() == 1 && word[0] >= '1' && word[0] <= '8') return spaced || word[0] - '0' != next_number;
   if (!spaced) return false;
   static const std::string_view parts[] = {"K", "Q", "B", "N", "R", "Kt", "KB", "QB", "KN", "QN", "KR", "QR",
                                            "KKt", "QKt", "1", "2", "3", "4", "5", "6", "7", "8"};
@@ -112,11 +113,17 @@ MoveText split_move_text(std::string_view line) {
       break;
     }
     std::size_t start = i;
-    while (i < line.size() && !is_space_at(line, i, w) && line[i] != '{' && line[i] != '(' && line[i] != ';') ++i;
+    // Inside a word, parentheses belong to the move (N(1)-Q2, P-K8(Q)); only one that
+    // opens a word starts a variation.
+    while (i < line.size() && !is_space_at(line, i, w) && line[i] != '{' && line[i] != ';') ++i;
     std::string_view word = line.substr(start, i - start);
     std::size_t column = start + 1;
 
-    if (!out.moves.empty() && continues_spaced_move(out.moves.back().text, word, last_number + 1)) {
+    // Only a word right after the previous move (nothing skipped in between) can continue it.
+    bool adjacent = !out.moves.empty() &&
+                    line.substr(0, start).find_last_not_of(" \t") + 1 ==
+                        std::size_t(out.moves.back().text.data() - line.data()) + out.moves.back().text.size();
+    if (adjacent && continues_spaced_move(out.moves.back().text, word, last_number + 1)) {
       MoveToken& prev = out.moves.back();
       prev.text = line.substr(prev.column - 1, start + word.size() - (prev.column - 1));
       continue;
@@ -145,7 +152,7 @@ MoveText split_move_text(std::string_view line) {
       word.remove_prefix(dots);
       column += dots;
     }
-    if (!out.moves.empty() && (is_suffix_word(word) || (is_castles(out.moves.back().text) && is_castle_side(word)))) {
+    if (adjacent && (is_suffix_word(word) || (is_castles(out.moves.back().text) && is_castle_side(word)))) {
       MoveToken& prev = out.moves.back();
       std::size_t prev_start = prev.column - 1;
       std::size_t end = std::size_t(word.data() - line.data()) + word.size();

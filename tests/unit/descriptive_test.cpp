@@ -1,0 +1,122 @@
+#include <catch2/catch.hpp>
+
+#include "chess/notation/move_text.h"
+#include "chess/notation/registry.h"
+#include "chess/uci_move.h"
+
+using namespace chess;
+using namespace chess::notation;
+
+namespace {
+
+const Codec& descriptive() { return *find_codec("descriptive"); }
+
+// Reads a whole descriptive move list the way notation-translate does (origins tracked,
+// the following moves offered for lookahead) and returns it as SAN.
+std::string to_san(std::string_view line, const std::string& fen = "") {
+  Position pos = fen.empty() ? Position() : Position::from_fen(fen).position;
+  PieceOrigins origins(pos);
+  MoveText text = split_move_text(line);
+  std::vector<std::string_view> tokens;
+  for (const auto& t : text.moves) tokens.push_back(t.text);
+  std::string out;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    ParseOptions options;
+    options.origins = &origins;
+    options.following = std::span(tokens).subspan(i + 1);
+    ParseResult r = descriptive().parse(pos, tokens[i], options);
+    if (!r.ok())
+      return out + (out.empty() ? "" : " ") + "<" + std::string(to_string(r.error->kind)) + " at " +
+             std::string(tokens[i]) + ">";
+    out += (out.empty() ? "" : " ") + find_codec("san")->format(pos, r.move);
+    origins.update(pos, r.move);
+    pos.make_move(r.move);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("The Evergreen Game, as printed, reads to the right SAN (NOTATION.md 3.3)", "[descriptive]") {
+  const char* printed =
+      "1 P–K4 P–K4 2 Kt–KB3 Kt–QB3 3 B–B4 B–B4 4 P–QKt4 B×KtP 5 P–B3 B–R4 6 P–Q4 P×P 7 Castles P–Q6 8 Q–Kt3 Q–B3 "
+      "9 P–K5 Q–Kt3 10 R–K.Sq. KKt–K2 11 B–R3 P–Kt4 12 Q×P R–QKt.Sq. 13 Q–R4 B–Kt3 14 QKt–Q2 B–Kt2 15 Kt–K4 Q–B4 "
+      "16 B×QP Q–R4 17 Kt–B6+ P×Kt 18 P×P R–Kt.Sq. 19 QR–Q.Sq. Q×Kt 20 R×Kt+ Kt×R 21 Q×P+ K×Q 22 B–B5+ K–K.Sq. "
+      "23 B–Q7+ K–B.Sq. 24 B×Kt++";
+  CHECK(to_san(printed) ==
+        "e4 e5 Nf3 Nc6 Bc4 Bc5 b4 Bxb4 c3 Ba5 d4 exd4 O-O d3 Qb3 Qf6 e5 Qg6 Re1 Nge7 Ba3 b5 Qxb5 Rb8 Qa4 Bb6 Nbd2 "
+        "Bb7 Ne4 Qf5 Bxd3 Qh5 Nf6+ gxf6 exf6 Rg8 Rad1 Qxf3 Rxe7+ Nxe7 Qxd7+ Kxd7 Bf5+ Ke8 Bd7+ Kf8 Bxe7#");
+}
+
+TEST_CASE("Only the check mark picks the right move (Evergreen, moves 21 and 22)", "[descriptive]") {
+  // After 20...Nxe7: Q×P+ is Qxd7+ (Qxa7 also takes a pawn, without check).
+  const std::string before21 = "1r2k1r1/pbppnp1p/1b3P2/8/Q7/B1PB1q2/P4PPP/3R2K1 w - - 0 21";
+  Position pos = Position::from_fen(before21).position;
+  ParseResult with_check = descriptive().parse(pos, "QxP ch");
+  REQUIRE(with_check.ok());
+  CHECK(to_uci(pos, with_check.move) == "a4d7");
+  ParseResult without = descriptive().parse(pos, "QxP");
+  REQUIRE(without.ok());  // a missing check mark is weak evidence: the quiet capture
+  CHECK(to_uci(pos, without.move) == "a4a7");
+}
+
+TEST_CASE("Black counts ranks from its own side", "[descriptive]") {
+  CHECK(to_san("1 P-K4 P-K4 2 P-Q4 P-Q3") == "e4 e5 d4 d6");
+  CHECK(to_san("1 P-QB4 P-QB4") == "c4 c5");
+}
+
+TEST_CASE("Forms of printed descriptive moves", "[descriptive]") {
+  CHECK(to_san("1 Kt-KB3 N-KB3 2 Kt-B3") == "Nf3 Nf6 Nc3");
+  CHECK(to_san("1 P-K4 P-Q4 2 PxP QxP 3 N-QB3 Q-QR4") == "e4 d5 exd5 Qxd5 Nc3 Qa5");
+  CHECK(to_san("1 P-K4 P-Q4 2 P-K5 P-KB4 3 PxP e.p.") == "e4 d5 e5 f5 exf6");
+  CHECK(to_san("1 P-K4 P-K4 2 N-KB3 N-QB3 3 B-B4 N-B3 4 Castles BxP") ==
+        "e4 e5 Nf3 Nc6 Bc4 Nf6 O-O <illegal-move at BxP>");
+  // Promotion, in its three printed forms.
+  const std::string promo = "8/4P3/8/8/8/8/8/k3K3 w - - 0 1";
+  CHECK(to_san("1 P-K8=Q", promo) == "e8=Q");
+  CHECK(to_san("1 P-K8(Kt)", promo) == "e8=N");
+  CHECK(to_san("1 P-K8/R", promo) == "e8=R");
+  CHECK(to_san("1 PxR/Q", "3rk3/4P3/8/8/8/8/8/K7 w - - 0 1") == "exd8=Q+");
+  // Origin qualifiers: N(1), R(QR3), N/Q2.
+  CHECK(to_san("1 N(1)-Q2", "4k3/8/8/8/8/1N6/8/1N2K3 w - - 0 1") == "N1d2");
+  CHECK(to_san("1 R(QR3)-Q3", "4k3/8/8/8/8/R6R/8/4K3 w - - 0 1") == "Rad3");
+  CHECK(to_san("1 N/Q2-B4", "4k3/8/8/8/8/8/1N1N4/4K3 w - - 0 1") == "Ndc4");
+  // Flank prefixes and "Sq." for the first rank.
+  const std::string rooks = "8/8/1k6/8/8/8/6K1/R6R w - - 0 1";
+  CHECK(to_san("1 R-K1", rooks) == "<ambiguous-move at R-K1>");
+  CHECK(to_san("1 KR-K1", rooks) == "Rhe1");
+  CHECK(to_san("1 QR-K.Sq.", rooks) == "Rae1");
+  CHECK(to_san("1 QR-K", rooks) == "Rae1");
+  CHECK(to_san("1 R-KB1", "4k3/8/8/8/8/8/8/R4K1R w - - 0 1") == "<illegal-move at R-KB1>");
+}
+
+TEST_CASE("Ambiguity is an error listing the candidates, never a guess", "[descriptive]") {
+  Position pos = Position::from_fen("4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1").position;
+  ParseResult r = descriptive().parse(pos, "PxP");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error->kind == ErrorKind::Ambiguous);
+  CHECK(r.error->candidates.size() == 2);
+  // The following move decides: only after dxe5 can Black answer ...K-B2? No: after
+  // dxc5 the e5 pawn still stands, so ...P-K5?? is impossible - lookahead keeps dxc5 only
+  // if the next move needs it.
+  CHECK(to_san("1 PxP P-K5", "4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1") == "dxc5 e4");
+  CHECK(to_san("1 Castles", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1") == "<ambiguous-move at Castles>");
+  CHECK(to_san("1 Castles KR", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1") == "O-O");
+}
+
+TEST_CASE("Writing gives the shortest unambiguous form", "[descriptive]") {
+  auto write = [](const std::string& fen, const char* uci) {
+    Position pos = Position::from_fen(fen).position;
+    return descriptive().format(pos, parse_uci(pos, uci));
+  };
+  const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  CHECK(write(start, "e2e4") == "P-K4");
+  CHECK(write(start, "a2a3") == "P-QR3");
+  CHECK(write(start, "g1f3") == "N-KB3");
+  CHECK(write("4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1", "d4c5") == "PxBP");  // only c5 stands on a B file
+  CHECK(write("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5") == "PxP");
+  CHECK(write("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1") == "O-O");
+  CHECK(write("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6") == "PxP e.p.");
+  CHECK(write("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8") == "R-R8 ch");
+  CHECK(find_codec("descriptive-kt")->format(*new Position(), Move(SQ_G1, SQ_F3)) == "Kt-KB3");
+}
