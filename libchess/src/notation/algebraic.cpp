@@ -103,6 +103,11 @@ private:
       if (c == U'!' || c == U'?') {
         --end_;
         again = true;
+      } else if (end_ - begin_ > 2 && (c == U'x' || c == U'X') && g_[end_ - 2].c == U' ') {
+        // A mark standing apart after the move: "后f5-f7 ×" is the Chinese texts' mate sign.
+        if (d_.chinese) r_.spec.check_claim = '#';
+        end_ -= 2;
+        again = true;
       } else if (c == U'+' || c == U'#' || c == U'†' || c == U'‡') {
         char claim = (c == U'#' || c == U'‡') ? '#' : '+';
         if (r_.spec.check_claim != '#') r_.spec.check_claim = claim;
@@ -221,7 +226,7 @@ private:
       } else if (c == U'x' || c == U':' || c == U'X' || (d_.chinese && c == U'吃')) {
         s.capture = true;
         ++i;
-      } else if (c == U'-' || c == U'=' || c == U'(' || c == U')' || c == U'/' || c == U'[' || c == U']' ||
+      } else if (c == U'-' || c == U'=' || c == U'(' || c == U')' || c == U'/' || c == U'[' || c == U']' || c == U' ' ||
                  (d_.chinese && c == U'到')) {
         ++i;
       } else {
@@ -397,6 +402,18 @@ ParseResult AlgebraicCodec::parse(Position& pos, std::string_view text, const Pa
       e.message = "a pawn reaching " + target_name(s) + " must promote: add =Q, =R, =B or =N";
     } else if (s.castling) {
       e.message = "castling is not legal here";
+    } else if (s.from_file >= 0 && s.from_rank >= 0) {
+      // The origin is named outright: say what stands there.
+      Square from = make_square(File(s.from_file), Rank(s.from_rank));
+      Piece there = pos.piece_on(from);
+      if (there == NO_PIECE)
+        e.message = "no piece on " + square_name(from);
+      else if (color_of(there) != pos.side_to_move())
+        e.message = "the piece on " + square_name(from) + " is " + (color_of(there) == WHITE ? "White's" : "Black's") +
+                    ", and it is the other side's move";
+      else
+        e.message = std::string("the ") + (color_of(there) == WHITE ? "white " : "black ") +
+                    piece_word(type_of(there)) + " on " + square_name(from) + " cannot move to " + target_name(s);
     } else {
       e.message = "no " + describe(pos, s) + " can " + (s.to_file_only >= 0 ? "capture on " : "move to ") +
                   target_name(s);
