@@ -53,11 +53,12 @@ LineResult Translator::translate(std::string_view line) const {
   const Codec* from = options_.from;
   if (!from && !tokens.empty()) {
     Detection d = detect_dialect(pos, tokens);
-    if (!d.codec) {
+    from = d.codec ? d.codec : d.rivals.empty() ? d.closest : nullptr;
+    if (!from) {
       result.failure = Problem{"unknown-dialect", offset + 1, 0, "", result.start_fen, d.message, {}};
       return result;
     }
-    from = d.codec;
+    // Read as the dialect that got furthest: the error below then names the real move.
   }
   result.source = from ? std::string(from->name()) : "";
 

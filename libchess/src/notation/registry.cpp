@@ -40,7 +40,9 @@ Detection detect_dialect(const Position& start, std::span<const std::string_view
     std::vector<Move> moves;
   };
   std::vector<Reading> complete;
-  std::size_t best_count = 0;
+  // Furthest reading so far: moves read, then how far the failing move got (understood
+  // but ambiguous beats understood but illegal beats not understood).
+  std::pair<std::size_t, int> best_score{0, -1};
   const Codec* best = nullptr;
   for (const auto& codec : all_codecs()) {
     // Variants of a dialect that read the same way (descriptive-kt, san-da...) add nothing.
@@ -51,24 +53,32 @@ Detection detect_dialect(const Position& start, std::span<const std::string_view
     Position pos = start;
     PieceOrigins origins(pos);
     Reading reading{codec.get(), {}};
+    int failure_rank = 0;
     for (std::size_t i = 0; i < moves.size(); ++i) {
       ParseOptions options;
       options.origins = &origins;
       options.following = moves.subspan(i + 1);
       ParseResult r = codec->parse(pos, moves[i], options);
-      if (!r.ok()) break;
+      if (!r.ok()) {
+        failure_rank = r.error->kind == ErrorKind::Ambiguous ? 2 : r.error->kind == ErrorKind::Illegal ? 1 : 0;
+        break;
+      }
       origins.update(pos, r.move);
       pos.make_move(r.move);
       reading.moves.push_back(r.move);
     }
     if (reading.moves.size() == moves.size()) complete.push_back(std::move(reading));
-    else if (reading.moves.size() > best_count || !best) best_count = reading.moves.size(), best = codec.get();
+    else if (std::pair(reading.moves.size(), failure_rank) > best_score) {
+      best_score = {reading.moves.size(), failure_rank};
+      best = codec.get();
+    }
   }
   Detection d;
   if (complete.empty()) {
     d.message = "no dialect reads every move legally";
-    if (best && best_count > 0)
-      d.message += " (" + std::string(best->name()) + " reads " + std::to_string(best_count) + " of " +
+    d.closest = best;
+    if (best && best_score.first > 0)
+      d.message += " (" + std::string(best->name()) + " reads " + std::to_string(best_score.first) + " of " +
                    std::to_string(moves.size()) + " moves)";
     return d;
   }

@@ -22,6 +22,9 @@ struct Detection {
   const Codec* codec = nullptr;     // the dialect that reads the whole list legally
   std::vector<std::string> rivals;  // other dialects that read it as different moves
   std::string message;              // why detection failed, when codec is null
+  // When no dialect reads every move (and none conflict): the one that read furthest,
+  // so that the caller can report the real error at the move where it stopped.
+  const Codec* closest = nullptr;
 };
 
 // Picks the dialect under which every move of the list reads legally from `start`.

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# notation-translate as users run it: dialects, line alignment, errors, JSON Lines, exit status.
+# Usage: notation_translate_test.sh PATH/TO/notation-translate
+set -uo pipefail
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+check() {
+  local name=$1
+  shift
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name" >&2; fi
+}
+run() {  # run ARGS... < stdin: sets out, err, status
+  "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+  status=$?
+  out=$(cat "$tmp/out")
+  err=$(cat "$tmp/err")
+}
+
+RUY="1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O"
+run --to descriptive <<<"$RUY"
+check "san -> descriptive" [ "$out" = "1 P-K4 P-K4 2 N-KB3 N-QB3 3 B-N5 P-QR3 4 BxN QPxB 5 O-O" ] && check "exit 0" [ $status -eq 0 ]
+run --from descriptive --to san <<<"1 P-K4 P-K4 2 Kt-KB3 Kt-QB3 3 B-Kt5 P-QR3 4 BxKt QPxB 5 Castles"
+check "descriptive -> san" [ "$out" = "$RUY" ]
+run --to uci <<<"$RUY"
+check "san -> uci (no move numbers)" [ "$out" = "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 d7c6 e1g1" ]
+run --to san --numbers always <<<"e2e4 e7e5 g1f3"
+check "uci -> san, numbered" [ "$out" = "1. e4 e5 2. Nf3" ]
+run --to chinese <<<"$RUY"
+check "san -> chinese" [ "$out" = "1. e4 e5 2. 马f3 马c6 3. 象b5 a6 4. 象xc6 dxc6 5. O-O" ]
+run --to san <<<"1. e4 e5 2. 马f3 马c6 3. 象b5 1-0"
+check "chinese detected" [ "$out" = "1. e4 e5 2. Nf3 Nc6 3. Bb5 1-0" ]
+run --from san-de --to san <<<"1. e4 e5 2. Sf3 Sc6 3. Lb5"
+check "german -> san" [ "$out" = "1. e4 e5 2. Nf3 Nc6 3. Bb5" ]
+run --to san <<<"1. e4 ... ♞c6 2. ♘f3"
+check "figurine, either colour" [ "$out" = "1. e4 Nc6 2. Nf3" ]
+run --to iccf <<<"$RUY"
+check "san -> iccf" [ "$out" = "1. 5254 5755 2. 7163 2836 3. 6125 1716 4. 2536 4736 5. 5171" ]
+run --to smith <<<"$RUY"
+check "san -> smith" [ "$out" = "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6n d7c6b e1g1c" ]
+
+# A FEN and a tab at the start of a line; --fen for every line; Black to move first.
+run --to san <<<$'8/4P3/8/8/8/8/8/k3K3 w - - 0 1\te7e8q'
+check "FEN<TAB>moves" [ "$out" = $'8/4P3/8/8/8/8/8/k3K3 w - - 0 1\te8=Q' ]
+run --fen "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1" --to descriptive --numbers always <<<"e5 Nf3"
+check "--fen, Black first" [ "$out" = "1 ... P-K4 2 N-KB3" ]
+
+# One line in, one line out: a bad line leaves an empty line and an error naming file:line:col.
+printf '%s\n' "1. e4 e5" "1. e4 e5 2. Nf5 Nc6" "1. d4" >"$tmp/lines.txt"
+run --to lan "$tmp/lines.txt"
+check "bad line: exit 1" [ $status -eq 1 ]
+check "bad line: output stays aligned" [ "$out" = $'1. e2-e4 e7-e5\n\n1. d2-d4' ]
+check "bad line: file:line:col and code" grep -q "lines.txt:2:14: error\[illegal-move\]: no white knight can move to f5" <<<"$err"
+check "bad line: names the move, ply and position" grep -q "move 'Nf5', ply 3, position rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2" <<<"$err"
+check "bad line: candidates in the target dialect" grep -q "candidates: Nb1-a3, Nb1-c3, Ng1-e2, Ng1-f3, Ng1-h3" <<<"$err"
+
+run --from descriptive --to san <<<"1 P-K4 P-Q4 2 PxP QxP 3 Castles"
+check "descriptive: illegal castling" grep -q "error\[illegal-move\]" <<<"$err"
+run --fen "4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1" --from descriptive --to san <<<"PxP"
+check "descriptive: ambiguity lists the candidates" grep -q "error\[ambiguous-move\].*candidates: dxc5, dxe5" <<<"$err"
+run --to lan <<<"1. h4 h5 2. Rh3"
+check "english or finnish: asks for --from" grep -q "error\[unknown-dialect\].*san-fi.*--from" <<<"$err"
+run --from san --to lan <<<"1. h4 h5 2. Rh3"
+check "--from decides" [ "$out" = "1. h2-h4 h7-h5 2. Rh1-h3" ]
+run --from san --to san --strict <<<"1. e4 e5 2. Ng1f3"
+check "--strict: non-canonical is an error" grep -q "canonical san is 'Nf3'" <<<"$err"
+run --from san --to san <<<"1. e4 e5 2. Ng1f3"
+check "lenient: read, no warning for spelling" [ "$out" = "1. e4 e5 2. Nf3" ] && check "lenient: quiet" [ -z "$err" ]
+run --from chinese --to san <<<"1. e4 e5 2. 後h5"
+check "chinese 後: warned" grep -q "warning\[lenient-reading\].*後" <<<"$err"
+
+# --move, JSON Lines, dialect list, usage errors.
+run --move "N-KB3" --to san
+check "--move" [ "$out" = "Nf3" ]
+run --move "Kt-KB3" --to uci --format jsonl
+check "--move jsonl" python3 -c 'import json,sys; o=json.loads(sys.stdin.read()); assert o["uci"]=="g1f3" and o["move"]=="g1f3"' <<<"$out"
+run --to lan --format jsonl "$tmp/lines.txt"
+check "jsonl: one object per line" [ "$(wc -l <<<"$out")" -eq 3 ]
+check "jsonl: fields" python3 -c '
+import json, sys
+lines = [json.loads(l) for l in sys.stdin]
+assert lines[0]["ok"] and lines[0]["moves"] == ["e2-e4", "e7-e5"] and lines[0]["uci"] == ["e2e4", "e7e5"]
+assert lines[0]["fen"].startswith("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w")
+e = lines[1]["error"]
+assert not lines[1]["ok"] and e["code"] == "illegal-move" and e["ply"] == 3 and e["move"] == "Nf5" and e["col"] == 14
+assert "Ng1-f3" in e["candidates"]
+' <<<"$out"
+run --list-dialects
+check "dialect list" grep -qx "descriptive" <<<"$out"
+run --to klingon <<<"e4"
+check "unknown dialect: exit 2" [ $status -eq 2 ] && check "unknown dialect: lists names" grep -q "one of: san, lan" <<<"$err"
+run <<<"e4"
+check "missing --to: exit 2" [ $status -eq 2 ]
+run --to san "$tmp/none.txt"
+check "missing file: exit 2" [ $status -eq 2 ]
+run --to san --fen "8/8/8/8/8/8/8/8 w - - 0 1" <<<"e4"
+check "bad --fen: exit 2" [ $status -eq 2 ] && check "bad --fen: says why" grep -q "no white king" <<<"$err"
+
+# Hostile input: binary junk, an enormous line, CRLF and a BOM.
+head -c 100000 /dev/urandom >"$tmp/junk.txt"
+"$bin" --to san "$tmp/junk.txt" >/dev/null 2>&1
+check "binary junk: no crash (exit 0 or 1)" [ $? -le 1 ]
+{ head -c 2000000 /dev/zero | tr '\0' 'e'; echo; echo "1. e4"; } >"$tmp/long.txt"
+run --to lan "$tmp/long.txt"
+check "long line: reported" grep -q "long.txt:1:1: error\[line-too-long\]" <<<"$err"
+check "long line: next line translated" [ "$(tail -n1 <<<"$out")" = "1. e2-e4" ]
+printf '\xEF\xBB\xBF1. e4 e5\r\n' >"$tmp/bom.txt"
+run --to uci "$tmp/bom.txt"
+check "BOM and CRLF" [ "$out" = "e2e4 e7e5" ]
+
+echo "notation-translate CLI: $passed passed, $failed failed"
+[ $failed -eq 0 ]
