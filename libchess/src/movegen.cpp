@@ -56,7 +56,7 @@ inline bool attacked_by(const Position& pos, Square s, Bitboard occupied) {
 }
 
 template <Color Us, bool Counting>
-void generate(const Position& pos, Sink<Counting>& sink) {
+void generate(const Position& pos, Sink<Counting>& sink, Bitboard destinations = ~Bitboard(0)) {
   constexpr Color Them = ~Us;
   constexpr int Up = Us == WHITE ? 8 : -8;
   constexpr Direction UpDir = Us == WHITE ? NORTH : SOUTH;
@@ -79,7 +79,7 @@ void generate(const Position& pos, Sink<Counting>& sink) {
   // King steps: tested with the king lifted off the board, so it cannot hide behind itself.
   {
     const Bitboard without_king = occupied ^ square_bb(ksq);
-    Bitboard candidates = king_attacks(ksq) & ~ours;
+    Bitboard candidates = king_attacks(ksq) & ~ours & destinations;
     Bitboard safe = 0;
     while (candidates) {
       Square to = pop_lsb(candidates);
@@ -112,7 +112,7 @@ void generate(const Position& pos, Sink<Counting>& sink) {
     }
   }
   const Bitboard pinned = pinned_hv | pinned_diag;
-  const Bitboard targets = ~ours & check_mask;
+  const Bitboard targets = ~ours & check_mask & destinations;
 
   for (Bitboard b = pos.pieces(Us, KNIGHT) & ~pinned; b;) {
     Square from = pop_lsb(b);
@@ -137,16 +137,16 @@ void generate(const Position& pos, Sink<Counting>& sink) {
   {
     Bitboard pushers = pawns & ~pinned_diag;
     Bitboard single = (shift<UpDir>(pushers & ~pinned_hv) | (shift<UpDir>(pushers & pinned_hv) & ray_hv)) & empty;
-    Bitboard twice = shift<UpDir>(single & ThirdRank) & empty & check_mask;
-    single &= check_mask;
+    Bitboard twice = shift<UpDir>(single & ThirdRank) & empty & check_mask & destinations;
+    single &= check_mask & destinations;
     sink.template add_promotions<Up>(single & LastRank);
     sink.template add_pawns<Up>(single & ~LastRank);
     sink.template add_pawns<2 * Up>(twice);
 
     Bitboard capturers = pawns & ~pinned_hv;
     Bitboard free = capturers & ~pinned_diag, pinned_cap = capturers & pinned_diag;
-    Bitboard west = (shift<UpWest>(free) | (shift<UpWest>(pinned_cap) & ray_diag)) & theirs & check_mask;
-    Bitboard east = (shift<UpEast>(free) | (shift<UpEast>(pinned_cap) & ray_diag)) & theirs & check_mask;
+    Bitboard west = (shift<UpWest>(free) | (shift<UpWest>(pinned_cap) & ray_diag)) & theirs & targets;
+    Bitboard east = (shift<UpEast>(free) | (shift<UpEast>(pinned_cap) & ray_diag)) & theirs & targets;
     constexpr int WestOffset = Us == WHITE ? 7 : -9;
     constexpr int EastOffset = Us == WHITE ? 9 : -7;
     sink.template add_promotions<WestOffset>(west & LastRank);
@@ -157,7 +157,7 @@ void generate(const Position& pos, Sink<Counting>& sink) {
 
   // En passant removes two pawns from one rank at once, which no pin mask describes:
   // replay it on the occupancy and look for any attack on the king.
-  if (Square ep = pos.ep_square(); ep != SQ_NONE) {
+  if (Square ep = pos.ep_square(); ep != SQ_NONE && (destinations & square_bb(ep))) {
     Square victim = ep - Up;
     for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;) {
       Square from = pop_lsb(b);
@@ -177,6 +177,7 @@ void generate(const Position& pos, Sink<Counting>& sink) {
       CastlingRights cr = castling_right(Us, king_side);
       if (!pos.can_castle(cr) || (pos.castling_path(cr) & occupied)) continue;
       Square rook = pos.castling_rook_square(cr);
+      if (!(destinations & square_bb(rook))) continue;
       Bitboard without = occupied ^ square_bb(rook) ^ square_bb(ksq);
       bool safe = true;
       for (Bitboard path = pos.castling_king_path(cr); path && safe;)
@@ -192,6 +193,13 @@ void generate_legal(const Position& pos, MoveList& list) {
   Sink<false> sink{list.moves};
   if (pos.side_to_move() == WHITE) generate<WHITE>(pos, sink);
   else generate<BLACK>(pos, sink);
+  list.count = int(sink.out - list.moves);
+}
+
+void generate_legal_to(const Position& pos, Bitboard destinations, MoveList& list) {
+  Sink<false> sink{list.moves};
+  if (pos.side_to_move() == WHITE) generate<WHITE>(pos, sink, destinations);
+  else generate<BLACK>(pos, sink, destinations);
   list.count = int(sink.out - list.moves);
 }
 

@@ -98,6 +98,7 @@ int main(int argc, char** argv) {
   translate::TranslatorOptions options;
   options.strict = cl.strict;
   options.chess960 = cl.chess960;
+  options.with_uci = cl.format == "jsonl";
   using Numbers = translate::TranslatorOptions::Numbers;
   options.numbers = cl.numbers == "always" ? Numbers::Always : cl.numbers == "never" ? Numbers::Never : Numbers::AsInput;
   if (cl.to.empty()) {

@@ -82,7 +82,8 @@ LineResult Translator::translate(std::string_view line) const {
       if (!note.spelling_only)
         result.warnings.push_back(Problem{"lenient-reading", column, ply, std::string(tokens[i]), pos.fen(),
                                           note.message, {}});
-    TranslatedMove tm{options_.to->format(pos, r.move, FormatOptions{&target_origins}), to_uci(pos, r.move),
+    TranslatedMove tm{options_.to->format(pos, r.move, FormatOptions{&target_origins}),
+                      options_.with_uci ? to_uci(pos, r.move) : std::string(),
                       pos.fullmove_number(), pos.side_to_move()};
     result.moves.push_back(std::move(tm));
     origins.update(pos, r.move);

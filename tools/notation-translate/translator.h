@@ -46,6 +46,7 @@ struct TranslatorOptions {
   bool strict = false;
   bool chess960 = false;
   enum class Numbers { AsInput, Always, Never } numbers = Numbers::AsInput;
+  bool with_uci = true;  // fill TranslatedMove::uci (JSON output needs it; text does not)
 };
 
 class Translator {

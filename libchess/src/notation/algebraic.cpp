@@ -62,7 +62,7 @@ NotationError unreadable(std::size_t column, std::string message) {
   return NotationError{ErrorKind::Unreadable, column, std::move(message), {}};
 }
 
-bool ends_with_ci(const std::vector<Glyph>& g, std::size_t end, std::u32string_view suffix) {
+bool ends_with_ci(const Glyph* g, std::size_t end, std::u32string_view suffix) {
   if (end < suffix.size()) return false;
   for (std::size_t i = 0; i < suffix.size(); ++i) {
     char32_t c = g[end - suffix.size() + i].c;
@@ -77,8 +77,9 @@ public:
   AlgebraicReader(const AlgebraicDialect& d, bool lower_b_is_bishop) : d_(d), lower_b_bishop_(lower_b_is_bishop) {}
 
   Reading read(std::string_view text) {
-    g_ = decode(text);
-    end_ = g_.size();
+    std::size_t n = decode(text, g_, MAX_GLYPHS);
+    if (n == SIZE_MAX) return fail(1, "too long for a move");
+    end_ = n;
     while (end_ > 0 && g_[end_ - 1].c == U' ') --end_;
     while (begin_ < end_ && g_[begin_].c == U' ') ++begin_;
     if (begin_ == end_) return fail(1, "empty move");
@@ -143,7 +144,7 @@ private:
       }
       while (end_ > begin_ && g_[end_ - 1].c == U' ') --end_;
     }
-    if (end_ == begin_) fail(g_.empty() ? 1 : g_[0].column, "no move before the annotation or check mark");
+    if (end_ == begin_) fail(g_[0].column, "no move before the annotation or check mark");
   }
 
   bool read_castling() {
@@ -173,6 +174,8 @@ private:
 
   // Longest piece name of the dialect starting at i, or 0.
   std::size_t match_piece(std::size_t i, PieceType& pt, const char*& note, bool& spelling_only) const {
+    char32_t c = g_[i].c;
+    if (c < 128 && !(d_.ascii_starts[c >> 6] & (uint64_t(1) << (c & 63)))) return 0;
     std::size_t best = 0;
     for (const auto& name : d_.read) {
       std::size_t n = name.text.size();
@@ -265,7 +268,9 @@ private:
 
   const AlgebraicDialect& d_;
   bool lower_b_bishop_;
-  std::vector<Glyph> g_;
+  // No move in any dialect is near this long; a fixed buffer keeps reading allocation-free.
+  static constexpr std::size_t MAX_GLYPHS = 64;
+  Glyph g_[MAX_GLYPHS];
   std::size_t begin_ = 0, end_ = 0;
   Reading r_;
 };
@@ -280,7 +285,14 @@ struct Match {
 Match match(const Position& pos, const MoveSpec& s) {
   Match result;
   MoveList legal;
-  generate_legal(pos, legal);
+  // A named destination narrows generation to it; castling and file-only captures, and
+  // king moves that may be castling in disguise (e1g1 names g1, the move lands on h1), need all.
+  bool king_named = s.piece ? *s.piece == KING
+                             : s.from_file >= 0 && s.from_rank >= 0 &&
+                                   type_of(pos.piece_on(make_square(File(s.from_file), Rank(s.from_rank)))) == KING;
+  bool narrow = !s.castling && s.to_file_only < 0 && s.to >= 0 && !king_named;
+  if (narrow) generate_legal_to(pos, square_bb(Square(s.to)), legal);
+  else generate_legal(pos, legal);
   for (Move m : legal) {
     if (m.type() == MoveType::Castling) {
       bool king_side = m.to() > m.from();
@@ -323,6 +335,8 @@ Match match(const Position& pos, const MoveSpec& s) {
 AlgebraicCodec::AlgebraicCodec(AlgebraicDialect dialect) : d_(std::move(dialect)) {
   std::sort(d_.read.begin(), d_.read.end(),
             [](const PieceName& a, const PieceName& b) { return a.text.size() > b.text.size(); });
+  for (const PieceName& name : d_.read)
+    if (name.text[0] < 128) d_.ascii_starts[name.text[0] >> 6] |= uint64_t(1) << (name.text[0] & 63);
 }
 
 std::string AlgebraicCodec::piece_name(PieceType pt, Color side) const {
@@ -461,6 +475,9 @@ ParseResult AlgebraicCodec::parse(Position& pos, std::string_view text, const Pa
 
 // Canonical but for annotation glyphs (!, ?) and, in figurine, either colour's glyphs.
 bool AlgebraicCodec::is_canonical(std::string_view text, const std::string& canonical, Color side) const {
+  while (!text.empty() && (text.back() == '!' || text.back() == '?')) text.remove_suffix(1);
+  if (text == canonical) return true;
+  if (!d_.figurine) return false;
   std::u32string t = u32(text), c = u32(canonical);
   while (!t.empty() && (t.back() == U'!' || t.back() == U'?')) t.pop_back();
   if (d_.figurine) {

@@ -1,6 +1,7 @@
 // The algebraic family of codecs (san, lan, fan, chinese, san-XX), one table each.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -25,6 +26,7 @@ struct AlgebraicDialect {
   std::u32string write[PIECE_TYPE_NB];        // names written, by piece type
   std::u32string write_black[PIECE_TYPE_NB];  // for Black, where they differ (figurines)
   std::vector<PieceName> read;                // names accepted, matched longest first
+  uint64_t ascii_starts[2] = {0, 0};          // ASCII characters that begin a name (filled by the codec)
 };
 
 class AlgebraicCodec final : public Codec {

@@ -25,13 +25,16 @@ std::string lower(std::string_view s) {
 
 // Words that only ever qualify the move before them.
 bool is_suffix_word(std::string_view word) {
+  if (word.empty() || std::string_view("cCdDmMeEsS(").find(word[0]) == std::string_view::npos) return false;
   std::string w = lower(word);
   return w == "ch" || w == "check" || w == "dis" || w == "dbl" || w == "double" || w == "mate" || w == "e.p" ||
          w == "ep" ||
          w == "sq" || w == "(ep)" || w == "dis.ch" || w == "dbl.ch";
 }
 
-bool is_castles(std::string_view word) { return lower(word).starts_with("castle"); }
+bool is_castles(std::string_view word) {
+  return (word.starts_with("C") || word.starts_with("c")) && lower(word).starts_with("castle");
+}
 bool is_castle_side(std::string_view word) {
   std::string w = lower(word);
   return w == "kr" || w == "qr" || w == "k" || w == "q" || w == "kingside" || w == "queenside" || w == "(kr)" ||

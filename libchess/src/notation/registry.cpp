@@ -1,5 +1,7 @@
 #include "chess/notation/registry.h"
 
+#include <algorithm>
+
 #include "notation/algebraic.h"
 #include "notation/coordinate.h"
 #include "notation/descriptive.h"
@@ -38,6 +40,7 @@ Detection detect_dialect(const Position& start, std::span<const std::string_view
   struct Reading {
     const Codec* codec;
     std::vector<Move> moves;
+    std::size_t lenient = 0;  // moves read only leniently (not as the dialect writes them)
   };
   std::vector<Reading> complete;
   // Furthest reading so far: moves read, then how far the failing move got (understood
@@ -63,6 +66,7 @@ Detection detect_dialect(const Position& start, std::span<const std::string_view
         failure_rank = r.error->kind == ErrorKind::Ambiguous ? 2 : r.error->kind == ErrorKind::Illegal ? 1 : 0;
         break;
       }
+      reading.lenient += !r.notes.empty();
       origins.update(pos, r.move);
       pos.make_move(r.move);
       reading.moves.push_back(r.move);
@@ -82,6 +86,11 @@ Detection detect_dialect(const Position& start, std::span<const std::string_view
                    std::to_string(moves.size()) + " moves)";
     return d;
   }
+  // A dialect that reads every move exactly as it would write it beats one that needs
+  // lenient readings ("Bc4" is canonical SAN, but German only as a pawn with its letter).
+  std::size_t fewest = complete.front().lenient;
+  for (const Reading& r : complete) fewest = std::min(fewest, r.lenient);
+  std::erase_if(complete, [&](const Reading& r) { return r.lenient > fewest; });
   d.codec = complete.front().codec;
   for (const Reading& r : complete)
     if (r.moves != complete.front().moves) d.rivals.push_back(std::string(r.codec->name()));

@@ -4,7 +4,28 @@
 
 namespace chess::notation {
 
+namespace {
+
+// Whether a normal move checks, without making it: the moved piece attacks the king from
+// its new square, or it uncovers a slider. Castling, e.p. and promotion are left to
+// make/unmake (return -1: unknown).
+int gives_check_quick(const Position& pos, Move m) {
+  if (m.type() != MoveType::Normal) return -1;
+  Color us = pos.side_to_move();
+  Square ksq = pos.king_square(~us), from = m.from(), to = m.to();
+  PieceType pt = type_of(pos.piece_on(from));
+  Bitboard occupied = (pos.pieces() ^ square_bb(from)) | square_bb(to);
+  Bitboard direct = pt == PAWN ? pawn_attacks(us, to) : attacks_bb(pt, to, occupied);
+  if (direct & square_bb(ksq)) return 1;
+  Bitboard sliders = (rook_attacks(ksq, occupied) & pos.pieces(us, ROOK, QUEEN)) |
+                     (bishop_attacks(ksq, occupied) & pos.pieces(us, BISHOP, QUEEN));
+  return (sliders & ~square_bb(from)) ? 1 : 0;
+}
+
+}  // namespace
+
 char check_suffix(Position& pos, Move m) {
+  if (gives_check_quick(pos, m) == 0) return 0;
   pos.make_move(m);
   char suffix = 0;
   if (pos.in_check()) suffix = count_legal(pos) == 0 ? '#' : '+';
@@ -32,8 +53,12 @@ SanParts san_parts(Position& pos, Move m) {
     return p;
   }
   if (p.piece == KING) return p;
+  // Rivals are pieces of the same kind attacking the square; most moves have none, and
+  // then there is nothing to generate.
+  Color us = pos.side_to_move();
+  if (!(attacks_bb(p.piece, m.to(), pos.pieces()) & pos.pieces(us, p.piece) & ~square_bb(m.from()))) return p;
   MoveList moves;
-  generate_legal(pos, moves);
+  generate_legal_to(pos, square_bb(m.to()), moves);
   bool rival = false, same_file = false, same_rank = false;
   for (Move r : moves) {
     if (r == m || r.to() != m.to() || r.type() == MoveType::Castling || pos.piece_on(r.from()) != pos.piece_on(m.from()))

@@ -1,5 +1,7 @@
 #include "notation/text.h"
 
+#include <cstdint>
+
 namespace chess::notation {
 
 char32_t fold(char32_t c) {
@@ -20,7 +22,17 @@ bool invisible(char32_t c) { return c == 0xFE0E || c == 0xFE0F || c == 0x200B ||
 
 std::vector<Glyph> decode(std::string_view text) {
   std::vector<Glyph> out;
-  out.reserve(text.size());
+  decode(text, out);
+  return out;
+}
+
+void decode(std::string_view text, std::vector<Glyph>& out) {
+  out.resize(text.size());
+  out.resize(decode(text, out.data(), out.size()));
+}
+
+std::size_t decode(std::string_view text, Glyph* out, std::size_t capacity) {
+  std::size_t count = 0;
   std::size_t column = 0;
   for (std::size_t i = 0; i < text.size();) {
     unsigned char b = text[i];
@@ -39,9 +51,11 @@ std::vector<Glyph> decode(std::string_view text) {
     }
     i += n;
     ++column;
-    if (!invisible(c)) out.push_back({fold(c), column});
+    if (invisible(c)) continue;
+    if (count == capacity) return SIZE_MAX;
+    out[count++] = {fold(c), column};
   }
-  return out;
+  return count;
 }
 
 void append_utf8(std::string& out, char32_t c) {

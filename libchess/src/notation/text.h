@@ -19,6 +19,10 @@ struct Glyph {
 // Decodes UTF-8 (invalid bytes become U+FFFD, each its own column), folds each
 // codepoint, and drops the invisible ones (variation selectors, zero-width spaces).
 std::vector<Glyph> decode(std::string_view text);
+void decode(std::string_view text, std::vector<Glyph>& out);  // reusing out's storage
+
+// Into a caller's fixed buffer; returns the number of glyphs, or SIZE_MAX if they do not fit.
+std::size_t decode(std::string_view text, Glyph* out, std::size_t capacity);
 
 // Full-width ASCII -> ASCII; NBSP, ideographic space -> space; hyphens, en and em
 // dashes, minus -> '-'; multiplication sign -> 'x'; ideographic full stop -> '.'.
