@@ -318,6 +318,17 @@ enum Relax : unsigned {
 struct Context {
   Position& pos;
   const PieceOrigins* origins;
+  const MoveList& legal;  // generated once per reading or writing, shared by every try
+  // check_suffix of the moves asked about so far: tie-breaks and the writer ask often.
+  std::vector<std::pair<Move, char>> checks = {};
+
+  char check_of(Move m) {
+    for (const auto& [move, mark] : checks)
+      if (move == m) return mark;
+    char mark = check_suffix(pos, m);
+    checks.emplace_back(m, mark);
+    return mark;
+  }
 };
 
 // The K or Q side a piece belongs to by identity: where it started, when that is known.
@@ -350,10 +361,8 @@ bool designates(const Context& ctx, const Designator& d, Square s, PieceType act
 std::vector<Move> candidates(const Context& ctx, const Spec& spec, unsigned relax, bool& promotion_missing) {
   const Position& pos = ctx.pos;
   Color us = pos.side_to_move();
-  MoveList legal;
-  generate_legal(pos, legal);
   std::vector<Move> out;
-  for (Move m : legal) {
+  for (Move m : ctx.legal) {
     if (m.type() == MoveType::Castling) {
       if (spec.castling && (spec.castle_side == 0 || (spec.castle_side == 1) == (m.to() > m.from())))
         out.push_back(m);
@@ -395,7 +404,7 @@ std::vector<Move> candidates(const Context& ctx, const Spec& spec, unsigned rela
 
 // Tie-breaks by what the text claims: check or mate, e.p. A claimed check is strong
 // evidence; the absence of one is weak, used last (`use_absent_check`).
-void apply_claims(Position& pos, const Claims& claims, std::vector<Move>& moves, bool use_absent_check) {
+void apply_claims(Context& ctx, const Claims& claims, std::vector<Move>& moves, bool use_absent_check) {
   auto keep = [&](auto pred) {
     std::vector<Move> kept;
     for (Move m : moves)
@@ -403,12 +412,23 @@ void apply_claims(Position& pos, const Claims& claims, std::vector<Move>& moves,
     if (!kept.empty()) moves = std::move(kept);
   };
   if (claims.ep) keep([](Move m) { return m.type() == MoveType::EnPassant; });
-  if (claims.check == '#') keep([&](Move m) { return check_suffix(pos, m) == '#'; });
-  if (claims.check) keep([&](Move m) { return check_suffix(pos, m) != 0; });
-  if (!claims.check && use_absent_check) keep([&](Move m) { return check_suffix(pos, m) == 0; });
+  if (claims.check == '#') keep([&](Move m) { return ctx.check_of(m) == '#'; });
+  if (claims.check) keep([&](Move m) { return ctx.check_of(m) != 0; });
+  if (!claims.check && use_absent_check) keep([&](Move m) { return ctx.check_of(m) == 0; });
 }
 
-}  // namespace
+// A flank names a piece by identity or by the half it stands on; identity wins ties.
+void prefer_identity(const Context& ctx, const Spec& spec, std::vector<Move>& found) {
+  auto narrow = [&](char flank, auto square_of) {
+    if (found.size() < 2 || !flank) return;
+    std::vector<Move> by_identity;
+    for (Move m : found)
+      if (identity_flank(ctx.origins, square_of(m)) == flank) by_identity.push_back(m);
+    if (!by_identity.empty()) found = std::move(by_identity);
+  };
+  narrow(spec.mover.flank, [](Move m) { return m.from(); });
+  narrow(spec.captured.flank, [](Move m) { return m.to(); });
+}
 
 // --- The codec --------------------------------------------------------------------------
 
@@ -435,10 +455,8 @@ private:
   ParseResult resolve(Position& pos, std::string_view text, const ParseOptions& options, int lookahead,
                       bool weak_evidence = true) const;
   // Unique reading without lookahead or relaxations: what the writer must achieve.
-  bool reads_uniquely_as(Position& pos, const PieceOrigins* origins, const std::string& text, Move m) const;
   bool line_continues(Position& pos, const PieceOrigins* origins, std::span<const std::string_view> following,
                       int plies) const;
-  std::string suffix(Position& pos, Move m) const;
 
   DescriptiveStyle style_;
 };
@@ -451,7 +469,9 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
     result.error = error;
     return result;
   }
-  Context ctx{pos, options.origins};
+  MoveList legal;
+  generate_legal(pos, legal);
+  Context ctx{pos, options.origins, legal};
   bool promotion_missing = false;
   std::vector<Move> found = candidates(ctx, spec, STRICT_MATCH, promotion_missing);
   if (found.empty() && !options.strict) {
@@ -476,17 +496,8 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
     result.error = std::move(e);
     return result;
   }
-  // A flank names a piece by identity or by the half it stands on; identity wins ties.
-  auto prefer_identity = [&](char flank, auto square_of) {
-    if (found.size() < 2 || !flank) return;
-    std::vector<Move> by_identity;
-    for (Move m : found)
-      if (identity_flank(options.origins, square_of(m)) == flank) by_identity.push_back(m);
-    if (!by_identity.empty()) found = std::move(by_identity);
-  };
-  prefer_identity(spec.mover.flank, [](Move m) { return m.from(); });
-  prefer_identity(spec.captured.flank, [](Move m) { return m.to(); });
-  if (found.size() > 1) apply_claims(pos, spec.claims, found, false);
+  prefer_identity(ctx, spec, found);
+  if (found.size() > 1) apply_claims(ctx, spec.claims, found, false);
   if (found.size() > 1 && lookahead > 0 && !options.following.empty()) {
     std::vector<Move> viable;
     for (Move m : found) {
@@ -503,7 +514,7 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
         result.notes.push_back({false, "'" + std::string(text) + "' decided by the moves that follow"});
     }
   }
-  if (found.size() > 1 && weak_evidence) apply_claims(pos, spec.claims, found, true);
+  if (found.size() > 1 && weak_evidence) apply_claims(ctx, spec.claims, found, true);
   if (found.size() > 1) {
     std::string list;
     // Named in UCI: the writer itself calls this reader, so it cannot be used here.
@@ -547,26 +558,27 @@ bool DescriptiveCodec::line_continues(Position& pos, const PieceOrigins* origins
   return false;
 }
 
-bool DescriptiveCodec::reads_uniquely_as(Position& pos, const PieceOrigins* origins, const std::string& text,
-                                         Move m) const {
-  ParseOptions options;
-  options.origins = origins;
-  ParseResult r = resolve(pos, text, options, 0, false);
-  return r.ok() && r.move == m && r.notes.empty();
-}
 
-std::string DescriptiveCodec::suffix(Position& pos, Move m) const {
-  char check = check_suffix(pos, m);
-  if (!check) return {};
-  if (style_.plus_mark) return std::string(1, check);
-  return check == '#' ? " mate" : " ch";
-}
 
+// Writing builds each candidate form twice over, as text and as the Spec the reader would
+// make of that text, and keeps the first (shortest) whose Spec names this move alone. The
+// round-trip tests hold the two in step.
 std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions& options) const {
   Color us = pos.side_to_move();
-  std::string check = suffix(pos, m);
+  char check_mark = check_suffix(pos, m);
+  std::string check = !check_mark ? "" : style_.plus_mark ? std::string(1, check_mark)
+                                       : check_mark == '#' ? " mate" : " ch";
   if (m.type() == MoveType::Castling) return (m.to() > m.from() ? "O-O" : "O-O-O") + check;
 
+  struct SquareForm {
+    std::string text;
+    SquareSet set;
+  };
+  struct PieceForm {
+    std::string text;
+    Designator designator;
+    SquareSet origin;
+  };
   const std::string knight = style_.kt ? "Kt" : "N";
   auto letter = [&](PieceType pt) { return pt == KNIGHT ? knight : std::string(1, " PNBRQK"[pt]); };
   auto file_word = [&](File f, bool full) {
@@ -575,53 +587,121 @@ std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions&
     if (w.back() == 'N') w = w.substr(0, w.size() - 1) + knight;
     return w;
   };
-  auto square_words = [&](Square s) {  // shortest first
-    std::string rank = std::to_string(relative_rank(us, s) + 1);
-    std::vector<std::string> forms{file_word(file_of(s), false) + rank};
-    if (std::string(FILE_NAMES[file_of(s)]).size() == 2) forms.push_back(file_word(file_of(s), true) + rank);
+  auto file_set = [](File f, bool full) {
+    std::string_view w = FILE_NAMES[f];
+    return files_named(full || w.size() == 1 ? w : w.substr(1));
+  };
+  auto has_flank = [](File f) { return std::string_view(FILE_NAMES[f]).size() == 2; };
+  auto square_forms = [&](Square s) {  // shortest first: B4, then KB4
+    int rank = relative_rank(us, s);
+    std::vector<SquareForm> forms{{file_word(file_of(s), false) + char('1' + rank), {file_set(file_of(s), false), rank}}};
+    if (has_flank(file_of(s)))
+      forms.push_back({file_word(file_of(s), true) + char('1' + rank), {file_set(file_of(s), true), rank}});
     return forms;
   };
-  // Names of a piece on a square, shortest first: P, BP, KBP / N, KN.
-  auto piece_words = [&](Square s, bool with_origin) {
+  // Names of a piece on a square, shortest first: P, BP, KBP / N, KN; with its origin
+  // (only when those do not suffice): N(1), N(B3), N(KB3).
+  auto piece_forms = [&](Square s, bool with_origin) {
     PieceType pt = type_of(pos.piece_on(s));
-    std::vector<std::string> forms;
+    File f = file_of(s);
+    std::vector<PieceForm> forms;
     if (pt == PAWN) {
-      forms = {"P", file_word(file_of(s), false) + "P"};
-      if (std::string(FILE_NAMES[file_of(s)]).size() == 2) forms.push_back(file_word(file_of(s), true) + "P");
+      forms.push_back({"P", {PAWN, 0, ALL_FILES}, {}});
+      forms.push_back({file_word(f, false) + "P", {PAWN, 0, file_set(f, false)}, {}});
+      if (has_flank(f)) forms.push_back({file_word(f, true) + "P", {PAWN, 0, file_set(f, true)}, {}});
       return forms;
     }
-    forms.push_back(letter(pt));
-    if (pt == KNIGHT || pt == BISHOP || pt == ROOK)
-      forms.push_back(std::string(1, identity_flank(options.origins, s)) + letter(pt));
-    if (with_origin) {
-      forms.push_back(letter(pt) + "(" + std::to_string(relative_rank(us, s) + 1) + ")");
-      for (const std::string& sq : square_words(s)) forms.push_back(letter(pt) + "(" + sq + ")");
+    if (!with_origin) {
+      forms.push_back({letter(pt), {pt, 0, ALL_FILES}, {}});
+      if (pt == KNIGHT || pt == BISHOP || pt == ROOK) {
+        char flank = identity_flank(options.origins, s);
+        forms.push_back({std::string(1, flank) + letter(pt), {pt, flank, ALL_FILES}, {}});
+      }
+    } else {
+      int rank = relative_rank(us, s);
+      forms.push_back({letter(pt) + "(" + char('1' + rank) + ")", {pt, 0, ALL_FILES}, {ALL_FILES, rank}});
+      for (const SquareForm& sq : square_forms(s))
+        forms.push_back({letter(pt) + "(" + sq.text + ")", {pt, 0, ALL_FILES}, sq.set});
     }
     return forms;
   };
 
-  std::string promotion = m.type() == MoveType::Promotion ? "=" + letter(m.promotion()) : "";
-  std::string ep = m.type() == MoveType::EnPassant ? " e.p." : "";
-  bool capture = m.type() == MoveType::EnPassant || !pos.empty(m.to());
+  Spec spec;
+  std::string promotion, ep;
+  if (m.type() == MoveType::Promotion) {
+    promotion = "=" + letter(m.promotion());
+    spec.promotion = m.promotion();
+  }
+  if (m.type() == MoveType::EnPassant) {
+    ep = " e.p.";
+    spec.claims.ep = true;
+  }
+  spec.claims.check = check_mark;
+  spec.capture = m.type() == MoveType::EnPassant || !pos.empty(m.to());
   Square victim = m.type() == MoveType::EnPassant ? m.to() - pawn_push(us) : m.to();
 
-  std::vector<std::string> tries;
-  for (const std::string& mover : piece_words(m.from(), true)) {
-    if (capture) {
-      for (const std::string& taken : piece_words(victim, false)) tries.push_back(mover + "x" + taken);
-      for (const std::string& taken : piece_words(victim, false))
-        for (const std::string& sq : square_words(m.to())) tries.push_back(mover + "x" + taken + "/" + sq);
+  // Only moves that some form could also name need generating: quiet moves to the squares
+  // a short square name covers (B4: both c4 and f4), or captures of the same kind of piece.
+  Bitboard reach;
+  if (spec.capture) {
+    reach = pos.pieces(~us, type_of(pos.piece_on(victim)));
+    if (pos.ep_square() != SQ_NONE && type_of(pos.piece_on(victim)) == PAWN) reach |= square_bb(pos.ep_square());
+  } else {
+    reach = 0;
+    FileSet files = file_set(file_of(m.to()), false);
+    for (int f = 0; f < 8; ++f)
+      if (files & (1 << f)) reach |= square_bb(make_square(File(f), rank_of(m.to())));
+  }
+  MoveList legal;
+  generate_legal_to(pos, reach, legal);
+  Context ctx{pos, options.origins, legal};
+  auto unique = [&]() {
+    bool promotion_missing = false;
+    std::vector<Move> found = candidates(ctx, spec, STRICT_MATCH, promotion_missing);
+    prefer_identity(ctx, spec, found);
+    if (found.size() > 1) apply_claims(ctx, spec.claims, found, false);
+    return found.size() == 1 && found.front() == m;
+  };
+  auto text = [&](const PieceForm& mover, std::string_view middle, const std::string& tail) {
+    return mover.text + std::string(middle) + tail + promotion + ep + check;
+  };
+  std::vector<PieceForm> movers = piece_forms(m.from(), false);
+  bool qualified = false;
+  for (std::size_t i = 0; i < movers.size(); ++i) {
+    const PieceForm mover = movers[i];
+    if (i + 1 == movers.size() && !qualified && type_of(pos.piece_on(m.from())) != PAWN) {
+      for (PieceForm& q : piece_forms(m.from(), true)) movers.push_back(std::move(q));
+      qualified = true;
+    }
+    spec.mover = mover.designator;
+    spec.origin = mover.origin;
+    if (spec.capture) {
+      std::vector<PieceForm> taken = piece_forms(victim, false);
+      spec.target = SquareSet{};
+      for (const PieceForm& t : taken) {
+        spec.captured = t.designator;
+        if (unique()) return text(mover, "x", t.text);
+      }
+      for (const PieceForm& t : taken)
+        for (const SquareForm& sq : square_forms(m.to())) {
+          spec.captured = t.designator;
+          spec.target = sq.set;
+          if (unique()) return text(mover, "x", t.text + "/" + sq.text);
+        }
     } else {
-      for (const std::string& sq : square_words(m.to())) tries.push_back(mover + "-" + sq);
+      for (const SquareForm& sq : square_forms(m.to())) {
+        spec.target = sq.set;
+        if (unique()) return text(mover, "-", sq.text);
+      }
     }
   }
-  for (const std::string& t : tries) {
-    std::string text = t + promotion + ep + check;
-    if (reads_uniquely_as(pos, options.origins, text, m)) return text;
-  }
   // Unreachable for legal moves: the last form names the origin square outright.
-  return tries.back() + promotion + ep + check;
+  return text(movers.back(), spec.capture ? "x" : "-",
+              spec.capture ? piece_forms(victim, false).back().text + "/" + square_forms(m.to()).back().text
+                           : square_forms(m.to()).back().text);
 }
+
+}  // namespace
 
 std::vector<std::unique_ptr<Codec>> make_descriptive_codecs() {
   std::vector<std::unique_ptr<Codec>> codecs;
