@@ -417,6 +417,23 @@ void apply_claims(Context& ctx, const Claims& claims, std::vector<Move>& moves, 
   if (!claims.check && use_absent_check) keep([&](Move m) { return ctx.check_of(m) == 0; });
 }
 
+// The squares a move matching the spec (without relaxations) can land on.
+Bitboard reach(const Position& pos, const Spec& spec) {
+  if (spec.castling) return ~Bitboard(0);
+  Color us = pos.side_to_move();
+  if (spec.capture) {
+    Bitboard b = pos.pieces(~us, spec.captured.type);
+    if (spec.captured.type == PAWN && pos.ep_square() != SQ_NONE) b |= square_bb(pos.ep_square());
+    return b;
+  }
+  Bitboard b = 0;
+  for (int f = 0; f < 8; ++f)
+    if (spec.target.files & (1 << f))
+      b |= spec.target.rank < 0 ? file_bb(File(f))
+                                : square_bb(make_square(File(f), relative_rank(us, Rank(spec.target.rank))));
+  return b;
+}
+
 // A flank names a piece by identity or by the half it stands on; identity wins ties.
 void prefer_identity(const Context& ctx, const Spec& spec, std::vector<Move>& found) {
   auto narrow = [&](char flank, auto square_of) {
@@ -469,12 +486,15 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
     result.error = error;
     return result;
   }
+  // First only the moves the text could name as written; all of them if a relaxed
+  // reading is needed.
   MoveList legal;
-  generate_legal(pos, legal);
+  generate_legal_to(pos, reach(pos, spec), legal);
   Context ctx{pos, options.origins, legal};
   bool promotion_missing = false;
   std::vector<Move> found = candidates(ctx, spec, STRICT_MATCH, promotion_missing);
   if (found.empty() && !options.strict) {
+    generate_legal(pos, legal);
     static const std::pair<unsigned, const char*> steps[] = {
         {IGNORE_CAPTURE_MARK, "read ignoring a wrong '-' or 'x'"},
         {IGNORE_CAPTURE_MARK | IGNORE_CAPTURED_TYPE, "read ignoring the captured piece's type"},
