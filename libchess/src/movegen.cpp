@@ -203,6 +203,84 @@ void generate_legal_to(const Position& pos, Bitboard destinations, MoveList& lis
   list.count = int(sink.out - list.moves);
 }
 
+namespace {
+
+// Our pieces that shield our king from an enemy slider: moving one off the line exposes it.
+Bitboard king_blockers(const Position& pos, Color us, Square ksq) {
+  Bitboard occupied = pos.pieces(), blockers = 0;
+  // X-rays through our own pieces: a sniper's ray to the king holds only our pieces.
+  Bitboard snipers = (rook_attacks(ksq, pos.pieces(~us)) & pos.pieces(~us, ROOK, QUEEN)) |
+                     (bishop_attacks(ksq, pos.pieces(~us)) & pos.pieces(~us, BISHOP, QUEEN));
+  while (snipers) {
+    Square sniper = pop_lsb(snipers);
+    Bitboard between = between_bb(ksq, sniper) & occupied & ~square_bb(sniper);
+    if (between && !more_than_one(between)) blockers |= between;
+  }
+  return blockers;
+}
+
+}  // namespace
+
+void generate_legal_piece_to(const Position& pos, PieceType pt, Square to, MoveList& list) {
+  list.count = 0;
+  Color us = pos.side_to_move(), them = ~us;
+  if (pos.pieces(us) & square_bb(to)) return;
+  Square ksq = pos.king_square(us);
+  Bitboard occupied = pos.pieces();
+  Bitboard checkers = pos.attackers_to(ksq) & pos.pieces(them);
+  Bitboard origins;
+  Square ep = pos.ep_square();
+  bool ep_capture = false;
+  if (pt == PAWN) {
+    int up = pawn_push(us);
+    Bitboard pawns = pos.pieces(us, PAWN);
+    origins = 0;
+    if (pos.empty(to)) {
+      Square one = to - up;
+      if (is_ok(one) && (pawns & square_bb(one))) origins |= square_bb(one);
+      else if (relative_rank(us, to) == RANK_4 && pos.empty(one) && (pawns & square_bb(to - 2 * up)))
+        origins |= square_bb(to - 2 * up);
+      if (to == ep) {
+        origins |= pawn_attacks(them, to) & pawns;
+        ep_capture = true;
+      }
+    } else {
+      origins = pawn_attacks(them, to) & pawns;
+    }
+  } else {
+    origins = attacks_bb(pt, to, occupied) & pos.pieces(us, pt);
+  }
+  if (!origins) return;
+  // Legality of each pseudo-legal candidate: the king may not step into an attack; other
+  // pieces must resolve any check and not leave a pin line; e.p. is replayed in full.
+  Bitboard blockers = king_blockers(pos, us, ksq);
+  while (origins) {
+    Square from = pop_lsb(origins);
+    bool is_ep = ep_capture && file_of(from) != file_of(to);
+    bool legal;
+    if (pt == KING) {
+      legal = !(pos.attackers_to(to, occupied ^ square_bb(from)) & pos.pieces(them));
+    } else if (is_ep) {
+      Square victim = to - pawn_push(us);
+      Bitboard after = (occupied ^ square_bb(from) ^ square_bb(victim)) | square_bb(to);
+      legal = !((rook_attacks(ksq, after) & pos.pieces(them, ROOK, QUEEN)) |
+                (bishop_attacks(ksq, after) & pos.pieces(them, BISHOP, QUEEN)) |
+                (knight_attacks(ksq) & pos.pieces(them, KNIGHT)) |
+                (pawn_attacks(us, ksq) & pos.pieces(them, PAWN) & ~square_bb(victim)));
+    } else {
+      legal = (!(blockers & square_bb(from)) || aligned(ksq, from, to)) &&
+              (!checkers || (!more_than_one(checkers) && (between_bb(ksq, lsb(checkers)) & square_bb(to))));
+    }
+    if (!legal) continue;
+    if (pt == PAWN && (relative_rank(us, to) == RANK_8)) {
+      for (PieceType promo : {QUEEN, ROOK, BISHOP, KNIGHT})
+        list.moves[list.count++] = Move::make(from, to, MoveType::Promotion, promo);
+    } else {
+      list.moves[list.count++] = is_ep ? Move::make(from, to, MoveType::EnPassant) : Move(from, to);
+    }
+  }
+}
+
 uint64_t count_legal(const Position& pos) {
   Sink<true> sink;
   if (pos.side_to_move() == WHITE) generate<WHITE>(pos, sink);

@@ -118,3 +118,38 @@ TEST_CASE("Checkmate and stalemate have no legal moves", "[movegen]") {
   CHECK(count_legal(from("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")) == 0);
   CHECK(Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").position.in_check());
 }
+
+TEST_CASE("Moves to one square, worked back from it, equal the filtered full list", "[movegen]") {
+  std::mt19937_64 rng(99);
+  const char* starts[] = {
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+      "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+      "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
+  };
+  int compared = 0;
+  for (const char* start : starts)
+    for (int game = 0; game < 30; ++game) {
+      Position pos = from(start);
+      for (int ply = 0; ply < 100; ++ply) {
+        MoveList all;
+        generate_legal(pos, all);
+        if (all.empty()) break;
+        for (PieceType pt : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING})
+          for (int sq = 0; sq < 64; ++sq) {
+            MoveList some;
+            generate_legal_piece_to(pos, pt, Square(sq), some);
+            std::set<uint16_t> expected, got;
+            for (Move m : all)
+              if (m.to() == Square(sq) && m.type() != MoveType::Castling && type_of(pos.piece_on(m.from())) == pt)
+                expected.insert(m.raw());
+            for (Move m : some) got.insert(m.raw());
+            INFO(pos.fen() << " piece " << int(pt) << " to " << square_name(Square(sq)));
+            REQUIRE(got == expected);
+            ++compared;
+          }
+        pos.make_move(all.moves[rng() % all.size()]);
+      }
+    }
+  CHECK(compared > 100000);
+}

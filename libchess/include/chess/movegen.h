@@ -31,6 +31,11 @@ void generate_legal(const Position& pos, MoveList& list);
 // of the cost.
 void generate_legal_to(const Position& pos, Bitboard destinations, MoveList& list);
 
+// The legal moves of one kind of piece to one square (castling excluded): what a reader of
+// "Nf3" or "exd5" needs. Works back from the square, so it costs a few lookups, not a
+// whole generation.
+void generate_legal_piece_to(const Position& pos, PieceType pt, Square to, MoveList& list);
+
 // The number of legal moves, counted from target bitboards without listing them:
 // what perft's last ply needs.
 uint64_t count_legal(const Position& pos);

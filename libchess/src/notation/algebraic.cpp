@@ -291,8 +291,20 @@ Match match(const Position& pos, const MoveSpec& s) {
                              : s.from_file >= 0 && s.from_rank >= 0 &&
                                    type_of(pos.piece_on(make_square(File(s.from_file), Rank(s.from_rank)))) == KING;
   bool narrow = !s.castling && s.to_file_only < 0 && s.to >= 0 && !king_named;
-  if (narrow) generate_legal_to(pos, square_bb(Square(s.to)), legal);
-  else generate_legal(pos, legal);
+  if (narrow) {
+    // Work back from the square: only the named kind of piece (or, for "g1f3", whatever
+    // stands on the named origin) can be meant.
+    PieceType pt = PAWN;
+    if (s.piece) {
+      pt = *s.piece;
+    } else if (s.from_file >= 0 && s.from_rank >= 0) {
+      Piece there = pos.piece_on(make_square(File(s.from_file), Rank(s.from_rank)));
+      pt = there != NO_PIECE && color_of(there) == pos.side_to_move() ? type_of(there) : PAWN;
+    }
+    generate_legal_piece_to(pos, pt, Square(s.to), legal);
+  } else {
+    generate_legal(pos, legal);
+  }
   for (Move m : legal) {
     if (m.type() == MoveType::Castling) {
       bool king_side = m.to() > m.from();

@@ -58,7 +58,7 @@ SanParts san_parts(Position& pos, Move m) {
   Color us = pos.side_to_move();
   if (!(attacks_bb(p.piece, m.to(), pos.pieces()) & pos.pieces(us, p.piece) & ~square_bb(m.from()))) return p;
   MoveList moves;
-  generate_legal_to(pos, square_bb(m.to()), moves);
+  generate_legal_piece_to(pos, p.piece, m.to(), moves);
   bool rival = false, same_file = false, same_rank = false;
   for (Move r : moves) {
     if (r == m || r.to() != m.to() || r.type() == MoveType::Castling || pos.piece_on(r.from()) != pos.piece_on(m.from()))
