@@ -66,6 +66,7 @@ LineResult Translator::translate(std::string_view line) const {
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     ParseOptions po;
     po.strict = options_.strict;
+    po.spelling_notes = false;  // only readings that involved a choice are reported
     po.origins = &origins;
     po.following = std::span(tokens).subspan(i + 1);
     std::size_t column = offset + text.moves[i].column;

@@ -130,6 +130,7 @@ private:
         again = true;
       } else {
         // "e.p." claims, only right after the destination square ("exd6e.p.", "exd6 ep").
+        if (c != U'.' && c != U'p' && c != U'P' && c != U')') break;
         for (std::u32string_view ep : {U"e.p.", U"e.p", U"(ep)", U"ep"}) {
           if (!ends_with_ci(g_, end_, ep)) continue;
           std::size_t j = end_ - ep.size();
@@ -472,6 +473,7 @@ ParseResult AlgebraicCodec::parse(Position& pos, std::string_view text, const Pa
     return result;
   }
   // Anything but the canonical text is a lenient reading: a note, or an error if strict.
+  if (!options.strict && !options.spelling_notes) return result;
   std::string canonical = format(pos, m);
   if (!is_canonical(text, canonical, pos.side_to_move())) {
     std::string note = "non-canonical '" + std::string(text) + "', canonical " + d_.name + " is '" + canonical + "'";

@@ -92,6 +92,7 @@ bool continues_spaced_move(std::string_view prev, std::string_view word, int nex
 MoveText split_move_text(std::string_view line) {
   MoveText out;
   int last_number = 0;
+  bool last_word_was_move = false;  // the previous word was (part of) the last move token
   std::size_t i = 0;
   while (i < line.size()) {
     std::size_t w;
@@ -109,6 +110,7 @@ MoveText split_move_text(std::string_view line) {
       }
       ++i;
       out.skipped_comments = true;
+      last_word_was_move = false;
       continue;
     }
     if (c == ';') {
@@ -123,12 +125,12 @@ MoveText split_move_text(std::string_view line) {
     std::size_t column = start + 1;
 
     // Only a word right after the previous move (nothing skipped in between) can continue it.
-    bool adjacent = !out.moves.empty() &&
-                    line.substr(0, start).find_last_not_of(" \t") + 1 ==
-                        std::size_t(out.moves.back().text.data() - line.data()) + out.moves.back().text.size();
+    bool adjacent = !out.moves.empty() && last_word_was_move;
+    last_word_was_move = false;
     if (adjacent && continues_spaced_move(out.moves.back().text, word, last_number + 1)) {
       MoveToken& prev = out.moves.back();
       prev.text = line.substr(prev.column - 1, start + word.size() - (prev.column - 1));
+      last_word_was_move = true;
       continue;
     }
     if (auto r = normalised_result(word); !r.empty()) {
@@ -160,9 +162,11 @@ MoveText split_move_text(std::string_view line) {
       std::size_t prev_start = prev.column - 1;
       std::size_t end = std::size_t(word.data() - line.data()) + word.size();
       prev.text = line.substr(prev_start, end - prev_start);
+      last_word_was_move = true;
       continue;
     }
     out.moves.push_back({word, column});
+    last_word_was_move = true;
   }
   return out;
 }

@@ -39,6 +39,9 @@ struct ParseOptions {
   const PieceOrigins* origins = nullptr;
   // The moves that follow in the same line, for codecs that break ties by looking ahead.
   std::span<const std::string_view> following;
+  // Report spelling variants (0-0 for O-O) as notes. Finding them means writing the
+  // canonical text of every move; a caller that ignores them can skip that work.
+  bool spelling_notes = true;
 };
 
 struct FormatOptions {
