@@ -63,6 +63,7 @@ LineResult Translator::translate(std::string_view line) const {
   result.source = from ? std::string(from->name()) : "";
 
   PieceOrigins origins(pos), target_origins(pos);
+  result.moves.reserve(tokens.size());
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     ParseOptions po;
     po.strict = options_.strict;
@@ -97,6 +98,7 @@ LineResult Translator::translate(std::string_view line) const {
 
 std::string Translator::render(const LineResult& result) const {
   std::string out = result.fen_prefix;
+  out.reserve(out.size() + 12 * result.moves.size());
   bool first = true;
   auto add = [&](const std::string& word) {
     if (word.empty()) return;

@@ -291,7 +291,9 @@ Match match(const Position& pos, const MoveSpec& s) {
   bool king_named = s.piece ? *s.piece == KING
                              : s.from_file >= 0 && s.from_rank >= 0 &&
                                    type_of(pos.piece_on(make_square(File(s.from_file), Rank(s.from_rank)))) == KING;
-  bool narrow = !s.castling && s.to_file_only < 0 && s.to >= 0 && !king_named;
+  // A king move may be castling written as the king's step only when castling rights remain.
+  bool may_castle = king_named && pos.can_castle(pos.side_to_move() == WHITE ? WHITE_CASTLING : BLACK_CASTLING);
+  bool narrow = !s.castling && s.to_file_only < 0 && s.to >= 0 && !may_castle;
   if (narrow) {
     // Work back from the square: only the named kind of piece (or, for "g1f3", whatever
     // stands on the named origin) can be meant.

@@ -70,7 +70,10 @@ bool continues_spaced_move(std::string_view prev, std::string_view word, int nex
   if ((prev == "K" || prev == "Q") && (word.starts_with("Kt") || word.starts_with("N") || word.starts_with("B") ||
                                        word.starts_with("R") || word.starts_with("P")))
     return true;
-  if (ends_with_any(prev, {"-", "x", "X", "\u00D7", "\u2013", "\u2014"})) return true;
+  char last = prev.back();
+  if ((last == '-' || last == 'x' || last == 'X' || static_cast<unsigned char>(last) >= 0x80) &&
+      ends_with_any(prev, {"-", "x", "X", "\u00D7", "\u2013", "\u2014"}))
+    return true;
   std::size_t dash = prev.find_last_of("-");
   if (dash == std::string_view::npos || dash == 0) return false;  // captures end with a piece: never extended
   std::string_view target = prev.substr(dash + 1);
@@ -133,12 +136,15 @@ MoveText split_move_text(std::string_view line) {
       last_word_was_move = true;
       continue;
     }
-    if (auto r = normalised_result(word); !r.empty()) {
-      out.result = r;
-      continue;
+    char first = word[0];
+    if (first == '0' || first == '1' || first == '*' || static_cast<unsigned char>(first) == 0xC2) {
+      if (auto r = normalised_result(word); !r.empty()) {
+        out.result = r;
+        continue;
+      }
     }
-    if (word[0] == '$') continue;  // NAG
-    if (word.find_first_not_of("!?") == std::string_view::npos) continue;  // glyph alone
+    if (first == '$') continue;  // NAG
+    if ((first == '!' || first == '?') && word.find_first_not_of("!?") == std::string_view::npos) continue;
     // Move numbers: "12.", "12...", "12", "...", glued ones ("12.e4", "12...Nf6").
     std::size_t digits = 0;
     while (digits < word.size() && word[digits] >= '0' && word[digits] <= '9') ++digits;
