@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 
 #include "chess/movegen.h"
 #include "chess/uci_move.h"
@@ -81,11 +82,14 @@ public:
 
   std::optional<NotationError> read(Spec& spec) {
     // Fold to upper-case ASCII; keep a column per character for errors.
-    for (const Glyph& g : decode(original_)) {
-      char32_t c = g.c;
-      if (c >= 0x80) return fail(g.column, "unexpected non-ASCII character in descriptive notation");
-      s_ += char(std::toupper(int(c)));
-      cols_.push_back(g.column);
+    Glyph glyphs[MAX_CHARS];
+    std::size_t n = decode(original_, glyphs, MAX_CHARS);
+    if (n == SIZE_MAX) return fail(1, "too long for a move");
+    for (std::size_t k = 0; k < n; ++k) {
+      char32_t c = glyphs[k].c;
+      if (c >= 0x80) return fail(glyphs[k].column, "unexpected non-ASCII character in descriptive notation");
+      cols_[s_.size()] = glyphs[k].column;
+      s_ += char(c >= 'a' && c <= 'z' ? c - 32 : c);
     }
     strip_suffixes(spec.claims);
     if (read_castling(spec)) return std::nullopt;
@@ -126,18 +130,14 @@ private:
   std::optional<NotationError> fail(std::size_t column, std::string message) {
     return NotationError{ErrorKind::Unreadable, column, std::move(message), {}};
   }
-  std::size_t col(std::size_t i) const { return i < cols_.size() ? cols_[i] : (cols_.empty() ? 1 : cols_.back() + 1); }
+  std::size_t col(std::size_t i) const { return i < s_.size() ? cols_[i] : (s_.empty() ? 1 : cols_[s_.size() - 1] + 1); }
 
   bool ends_with(std::string_view suffix) const {
     return s_.size() >= suffix.size() && std::string_view(s_).substr(s_.size() - suffix.size()) == suffix;
   }
   void drop(std::size_t n) {
     s_.resize(s_.size() - n);
-    cols_.resize(s_.size());
-    while (!s_.empty() && (s_.back() == ' ' || s_.back() == '.' || s_.back() == ',')) {
-      s_.pop_back();
-      cols_.pop_back();
-    }
+    while (!s_.empty() && (s_.back() == ' ' || s_.back() == '.' || s_.back() == ',')) s_.pop_back();
   }
 
   // Check and mate claims, e.p., annotation marks: whatever follows the move proper.
@@ -145,6 +145,8 @@ private:
     drop(0);
     for (bool again = true; again && !s_.empty();) {
       again = false;
+      // Every mark ends in one of these: most moves end in a digit or piece letter and skip the list.
+      if (std::string_view("HKE+#!?P").find(s_.back()) == std::string_view::npos) break;
       static const std::pair<std::string_view, char> marks[] = {
           {"DOUBLE CH", '+'}, {"DOUBLECH", '+'}, {"DOUBLE CHECK", '+'},
           {"DIS CH", '+'}, {"DBL CH", '+'}, {"DIS. CH", '+'}, {"DBL. CH", '+'}, {"DISCH", '+'}, {"DBLCH", '+'},
@@ -172,6 +174,7 @@ private:
   }
 
   bool read_castling(Spec& spec) {
+    if (s_.empty() || (s_[0] != 'O' && s_[0] != '0' && s_[0] != 'C')) return false;
     std::string t;
     for (char c : s_)
       if (c != ' ' && c != '.' && c != '(' && c != ')') t += c;
@@ -190,23 +193,21 @@ private:
     return true;
   }
 
+  // In place: the text only ever gets shorter.
   void compact() {
-    std::string t;
-    std::vector<std::size_t> c;
+    std::size_t out = 0;
     for (std::size_t i = 0; i < s_.size(); ++i) {
       if (s_[i] == ' ' || s_[i] == '.') continue;
-      if (s_[i] == '-' && !t.empty() && t.back() == '-') continue;  // "B--KKt5": a dash typed as two hyphens
+      if (s_[i] == '-' && out > 0 && s_[out - 1] == '-') continue;  // "B--KKt5": a dash typed as two hyphens
+      cols_[out] = cols_[i];
       if (s_[i] == 'K' && i + 1 < s_.size() && s_[i + 1] == 'T') {
-        t += 'N';
-        c.push_back(cols_[i]);
+        s_[out++] = 'N';
         ++i;
         continue;
       }
-      t += s_[i];
-      c.push_back(cols_[i]);
+      s_[out++] = s_[i];
     }
-    s_ = std::move(t);
-    cols_ = std::move(c);
+    s_.resize(out);
   }
 
   // P, KBP, BP, N, KN, QR, Q, K...
@@ -299,9 +300,10 @@ private:
     return k + 1 == s_.size() || s_[k + 1] == ')';
   }
 
+  static constexpr std::size_t MAX_CHARS = 80;  // far beyond any printed move
   std::string_view original_;
   std::string s_;
-  std::vector<std::size_t> cols_;
+  std::size_t cols_[MAX_CHARS];  // the original column of each character of s_
 };
 
 // --- Matching a Spec against the legal moves -------------------------------------------
