@@ -308,6 +308,8 @@ TEST_CASE("Move lists: numbers, results, comments, and words that belong to a mo
   CHECK(texts("1. P - K 4 P - K 4 2. Kt - K B 3 2. ........ Kt - Q B 3 3. K Kt-K2") ==
         std::vector<std::string>{"P - K 4", "P - K 4", "Kt - K B 3", "Kt - Q B 3", "K Kt-K2"});
   CHECK(texts("1. P-Q 4 P-Q4") == std::vector<std::string>{"P-Q 4", "P-Q4"});
+  CHECK(texts("30 PxP e.p.+ K-B1") == std::vector<std::string>{"PxP e.p.+", "K-B1"});
+  CHECK(texts("30 PxP e.p. ch K-B1") == std::vector<std::string>{"PxP e.p. ch", "K-B1"});
   CHECK(texts("7 ... R-K 8 P-Q4") == std::vector<std::string>{"R-K", "P-Q4"});
   CHECK(texts("1. 5254 5755 2. 7163") == std::vector<std::string>{"5254", "5755", "7163"});
   CHECK(texts("e2e4 e7e5 ; a comment") == std::vector<std::string>{"e2e4", "e7e5"});

@@ -592,66 +592,128 @@ std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions&
                                        : check_mark == '#' ? " mate" : " ch";
   if (m.type() == MoveType::Castling) return (m.to() > m.from() ? "O-O" : "O-O-O") + check;
 
+  // Forms are built in small fixed buffers: the writer tries several per move, and heap
+  // strings for each would cost more than the search itself.
+  struct Text {
+    char buf[24];
+    std::size_t n = 0;
+    Text& operator+=(std::string_view t) {
+      for (char c : t)
+        if (n < sizeof buf) buf[n++] = c;
+      return *this;
+    }
+    Text& operator+=(char c) { return *this += std::string_view(&c, 1); }
+    std::string_view view() const { return {buf, n}; }
+  };
   struct SquareForm {
-    std::string text;
+    Text text;
     SquareSet set;
   };
   struct PieceForm {
-    std::string text;
+    Text text;
     Designator designator;
     SquareSet origin;
   };
-  const std::string knight = style_.kt ? "Kt" : "N";
-  auto letter = [&](PieceType pt) { return pt == KNIGHT ? knight : std::string(1, " PNBRQK"[pt]); };
-  auto file_word = [&](File f, bool full) {
-    std::string w = FILE_NAMES[f];
-    if (!full && w.size() == 2) w = w.substr(1);
-    if (w.back() == 'N') w = w.substr(0, w.size() - 1) + knight;
-    return w;
+  const std::string_view knight = style_.kt ? "Kt" : "N";
+  auto add_letter = [&](Text& t, PieceType pt) {
+    if (pt == KNIGHT) t += knight;
+    else t += " PNBRQK"[pt];
+  };
+  auto add_file = [&](Text& t, File f, bool full) {
+    std::string_view w = FILE_NAMES[f];
+    if (!full && w.size() == 2) w.remove_prefix(1);
+    for (char c : w)
+      if (c == 'N') t += knight;
+      else t += c;
   };
   auto file_set = [](File f, bool full) {
     std::string_view w = FILE_NAMES[f];
     return files_named(full || w.size() == 1 ? w : w.substr(1));
   };
   auto has_flank = [](File f) { return std::string_view(FILE_NAMES[f]).size() == 2; };
+  struct SquareForms {
+    SquareForm items[2];
+    std::size_t count = 0;
+    const SquareForm* begin() const { return items; }
+    const SquareForm* end() const { return items + count; }
+  };
   auto square_forms = [&](Square s) {  // shortest first: B4, then KB4
+    SquareForms forms;
     int rank = relative_rank(us, s);
-    std::vector<SquareForm> forms{{file_word(file_of(s), false) + char('1' + rank), {file_set(file_of(s), false), rank}}};
-    if (has_flank(file_of(s)))
-      forms.push_back({file_word(file_of(s), true) + char('1' + rank), {file_set(file_of(s), true), rank}});
+    for (bool full : {false, true}) {
+      if (full && !has_flank(file_of(s))) break;
+      SquareForm& form = forms.items[forms.count++];
+      add_file(form.text, file_of(s), full);
+      form.text += char('1' + rank);
+      form.set = {file_set(file_of(s), full), rank};
+    }
     return forms;
+  };
+  struct PieceForms {
+    PieceForm items[6];
+    std::size_t count = 0;
+    PieceForm& add() { return items[count++]; }
+    const PieceForm* begin() const { return items; }
+    const PieceForm* end() const { return items + count; }
   };
   // Names of a piece on a square, shortest first: P, BP, KBP / N, KN; with its origin
   // (only when those do not suffice): N(1), N(B3), N(KB3).
   auto piece_forms = [&](Square s, bool with_origin) {
     PieceType pt = type_of(pos.piece_on(s));
     File f = file_of(s);
-    std::vector<PieceForm> forms;
+    PieceForms forms;
     if (pt == PAWN) {
-      forms.push_back({"P", {PAWN, 0, ALL_FILES}, {}});
-      forms.push_back({file_word(f, false) + "P", {PAWN, 0, file_set(f, false)}, {}});
-      if (has_flank(f)) forms.push_back({file_word(f, true) + "P", {PAWN, 0, file_set(f, true)}, {}});
+      PieceForm& bare = forms.add();
+      bare.text += 'P';
+      bare.designator = {PAWN, 0, ALL_FILES};
+      for (bool full : {false, true}) {
+        if (full && !has_flank(f)) break;
+        PieceForm& form = forms.add();
+        add_file(form.text, f, full);
+        form.text += 'P';
+        form.designator = {PAWN, 0, file_set(f, full)};
+      }
       return forms;
     }
     if (!with_origin) {
-      forms.push_back({letter(pt), {pt, 0, ALL_FILES}, {}});
+      PieceForm& bare = forms.add();
+      add_letter(bare.text, pt);
+      bare.designator = {pt, 0, ALL_FILES};
       if (pt == KNIGHT || pt == BISHOP || pt == ROOK) {
         char flank = identity_flank(options.origins, s);
-        forms.push_back({std::string(1, flank) + letter(pt), {pt, flank, ALL_FILES}, {}});
+        PieceForm& flanked = forms.add();
+        flanked.text += flank;
+        add_letter(flanked.text, pt);
+        flanked.designator = {pt, flank, ALL_FILES};
       }
     } else {
       int rank = relative_rank(us, s);
-      forms.push_back({letter(pt) + "(" + char('1' + rank) + ")", {pt, 0, ALL_FILES}, {ALL_FILES, rank}});
-      for (const SquareForm& sq : square_forms(s))
-        forms.push_back({letter(pt) + "(" + sq.text + ")", {pt, 0, ALL_FILES}, sq.set});
+      PieceForm& by_rank = forms.add();
+      add_letter(by_rank.text, pt);
+      by_rank.text += '(';
+      by_rank.text += char('1' + rank);
+      by_rank.text += ')';
+      by_rank.designator = {pt, 0, ALL_FILES};
+      by_rank.origin = {ALL_FILES, rank};
+      for (const SquareForm& sq : square_forms(s)) {
+        PieceForm& by_square = forms.add();
+        add_letter(by_square.text, pt);
+        by_square.text += '(';
+        by_square.text += sq.text.view();
+        by_square.text += ')';
+        by_square.designator = {pt, 0, ALL_FILES};
+        by_square.origin = sq.set;
+      }
     }
     return forms;
   };
 
   Spec spec;
-  std::string promotion, ep;
+  std::string_view ep;
+  Text promotion;
   if (m.type() == MoveType::Promotion) {
-    promotion = "=" + letter(m.promotion());
+    promotion += '=';
+    add_letter(promotion, m.promotion());
     spec.promotion = m.promotion();
   }
   if (m.type() == MoveType::EnPassant) {
@@ -684,43 +746,52 @@ std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions&
     if (found.size() > 1) apply_claims(ctx, spec.claims, found, false);
     return found.size() == 1 && found.front() == m;
   };
-  auto text = [&](const PieceForm& mover, std::string_view middle, const std::string& tail) {
-    return mover.text + std::string(middle) + tail + promotion + ep + check;
+  auto text = [&](const PieceForm& mover, char middle, std::string_view taken, const SquareForm* square) {
+    std::string out(mover.text.view());
+    out += middle;
+    out += taken;
+    if (square) {
+      if (!taken.empty()) out += '/';
+      out += square->text.view();
+    }
+    out += promotion.view();
+    out += ep;
+    out += check;
+    return out;
   };
-  std::vector<PieceForm> movers = piece_forms(m.from(), false);
-  bool qualified = false;
-  for (std::size_t i = 0; i < movers.size(); ++i) {
-    const PieceForm mover = movers[i];
-    if (i + 1 == movers.size() && !qualified && type_of(pos.piece_on(m.from())) != PAWN) {
-      for (PieceForm& q : piece_forms(m.from(), true)) movers.push_back(std::move(q));
-      qualified = true;
-    }
-    spec.mover = mover.designator;
-    spec.origin = mover.origin;
-    if (spec.capture) {
-      std::vector<PieceForm> taken = piece_forms(victim, false);
-      spec.target = SquareSet{};
-      for (const PieceForm& t : taken) {
-        spec.captured = t.designator;
-        if (unique()) return text(mover, "x", t.text);
-      }
-      for (const PieceForm& t : taken)
-        for (const SquareForm& sq : square_forms(m.to())) {
+  PieceForms movers = piece_forms(m.from(), false);
+  PieceForms qualified;
+  if (type_of(pos.piece_on(m.from())) != PAWN) qualified = piece_forms(m.from(), true);
+  SquareForms squares = square_forms(m.to());
+  PieceForms taken;
+  if (spec.capture) taken = piece_forms(victim, false);
+  for (const PieceForms* group : {&movers, &qualified})
+    for (const PieceForm& mover : *group) {
+      spec.mover = mover.designator;
+      spec.origin = mover.origin;
+      if (spec.capture) {
+        spec.target = SquareSet{};
+        for (const PieceForm& t : taken) {
           spec.captured = t.designator;
-          spec.target = sq.set;
-          if (unique()) return text(mover, "x", t.text + "/" + sq.text);
+          if (unique()) return text(mover, 'x', t.text.view(), nullptr);
         }
-    } else {
-      for (const SquareForm& sq : square_forms(m.to())) {
-        spec.target = sq.set;
-        if (unique()) return text(mover, "-", sq.text);
+        for (const PieceForm& t : taken)
+          for (const SquareForm& sq : squares) {
+            spec.captured = t.designator;
+            spec.target = sq.set;
+            if (unique()) return text(mover, 'x', t.text.view(), &sq);
+          }
+      } else {
+        for (const SquareForm& sq : squares) {
+          spec.target = sq.set;
+          if (unique()) return text(mover, '-', "", &sq);
+        }
       }
     }
-  }
   // Unreachable for legal moves: the last form names the origin square outright.
-  return text(movers.back(), spec.capture ? "x" : "-",
-              spec.capture ? piece_forms(victim, false).back().text + "/" + square_forms(m.to()).back().text
-                           : square_forms(m.to()).back().text);
+  const PieceForms& last = qualified.count ? qualified : movers;
+  return text(last.items[last.count - 1], spec.capture ? 'x' : '-',
+              spec.capture ? taken.items[taken.count - 1].text.view() : "", &squares.items[squares.count - 1]);
 }
 
 }  // namespace

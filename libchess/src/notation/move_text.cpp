@@ -19,7 +19,9 @@ bool is_space_at(std::string_view s, std::size_t i, std::size_t& width) {
 std::string lower(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-  while (!out.empty() && (out.back() == '.' || out.back() == ',')) out.pop_back();
+  // Trailing marks do not change what the word is: "e.p.+" is still "e.p." (plus a check).
+  while (!out.empty() && (out.back() == '.' || out.back() == ',' || out.back() == '+' || out.back() == '#'))
+    out.pop_back();
   return out;
 }
 
