@@ -110,5 +110,16 @@ printf '\xEF\xBB\xBF1. e4 e5\r\n' >"$tmp/bom.txt"
 run --to uci "$tmp/bom.txt"
 check "BOM and CRLF" [ "$out" = "e2e4 e7e5" ]
 
+# As a coprocess: each line answered before the next is written.
+coproc NT { "$bin" --to lan --line-buffered; }
+echo "1. e4 e5" >&"${NT[1]}"
+answer=""
+read -r -t 5 answer <&"${NT[0]}"
+check "coprocess: answers line by line" [ "$answer" = "1. e2-e4 e7-e5" ]
+echo "1. d4" >&"${NT[1]}"
+read -r -t 5 answer <&"${NT[0]}"
+check "coprocess: second line" [ "$answer" = "1. d2-d4" ]
+kill "$NT_PID" 2>/dev/null
+
 echo "notation-translate CLI: $passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -9,7 +9,7 @@
 #include "common/diagnostics.h"
 #include "common/exit_codes.h"
 #include "common/input.h"
-#include "common/line_reader.h"
+#include "chess/line_reader.h"
 #include "notation-translate/output.h"
 #include "notation-translate/translator.h"
 
@@ -28,7 +28,7 @@ std::string dialect_list() {
 }
 
 int translate_files(const CommandLine& cl, const translate::Translator& translator, const translate::Output& output,
-                    const tools::DiagnosticPrinter& diagnostics) {
+                    const tools::DiagnosticPrinter& diagnostics, bool flush) {
   int status = tools::EXIT_ALL_GOOD;
   std::vector<std::string> files = cl.files.empty() ? std::vector<std::string>{"-"} : cl.files;
   for (const std::string& path : files) {
@@ -39,7 +39,8 @@ int translate_files(const CommandLine& cl, const translate::Translator& translat
       status = tools::EXIT_USAGE_OR_IO;
       continue;
     }
-    tools::LineReader reader(*input.stream);
+    // A coprocess gets its answer as soon as its line is complete.
+    chess::LineReader reader(*input.stream, 1 << 20, flush && path == "-");
     std::string line;
     bool too_long = false;
     while (reader.next(line, too_long)) {
@@ -142,5 +143,5 @@ int main(int argc, char** argv) {
     }
     return output.single_move(translator.translate(cl.move)) ? tools::EXIT_ALL_GOOD : tools::EXIT_SOME_INVALID;
   }
-  return translate_files(cl, translator, output, diagnostics);
+  return translate_files(cl, translator, output, diagnostics, flush);
 }

@@ -1,0 +1,39 @@
+// Reading text input line by line with a bound on line length, so that no input can
+// make a program hold unbounded memory. CR before LF and a UTF-8 BOM are dropped.
+// Reads in blocks (memchr for line ends): this is the inner loop of every program.
+#pragma once
+
+#include <cstddef>
+#include <istream>
+#include <memory>
+#include <string>
+
+namespace chess {
+
+class LineReader {
+public:
+  // `interactive`: take characters as they come (for a coprocess reading a pipe line by
+  // line), instead of waiting for whole blocks.
+  explicit LineReader(std::istream& in, std::size_t max_line = 1 << 20, bool interactive = false);
+  // False at end of input. `too_long` is set when the line was cut at the bound (the rest
+  // of it is skipped).
+  bool next(std::string& line, bool& too_long);
+  std::size_t line_number() const { return line_no_; }
+  std::size_t max_line() const { return max_; }
+  std::size_t bytes_read() const { return bytes_; }
+  bool read_error() const { return in_.bad(); }
+
+private:
+  bool refill();
+
+  static constexpr std::size_t BLOCK = 1 << 16;
+  std::istream& in_;
+  std::size_t max_;
+  bool interactive_;
+  std::size_t line_no_ = 0;
+  std::size_t bytes_ = 0;
+  std::unique_ptr<char[]> block_;
+  std::size_t pos_ = 0, end_ = 0;
+};
+
+}  // namespace chess

@@ -1,0 +1,54 @@
+#include "chess/line_reader.h"
+
+#include <cstring>
+
+namespace chess {
+
+LineReader::LineReader(std::istream& in, std::size_t max_line, bool interactive)
+    : in_(in), max_(max_line), interactive_(interactive), block_(std::make_unique<char[]>(BLOCK)) {}
+
+bool LineReader::refill() {
+  if (!in_) return false;
+  pos_ = 0;
+  if (interactive_) {  // one character at a time, up to the end of the line
+    end_ = 0;
+    std::streambuf* buf = in_.rdbuf();
+    for (int c; end_ < BLOCK && (c = buf->sbumpc()) != std::char_traits<char>::eof();) {
+      block_[end_++] = char(c);
+      if (c == '\n') break;
+    }
+    if (end_ == 0) in_.setstate(std::ios::eofbit);
+    return end_ > 0;
+  }
+  in_.read(block_.get(), BLOCK);
+  end_ = std::size_t(in_.gcount());
+  return end_ > 0;
+}
+
+bool LineReader::next(std::string& line, bool& too_long) {
+  line.clear();
+  too_long = false;
+  bool any = false;
+  for (;;) {
+    if (pos_ == end_ && !refill()) {
+      if (!any) return false;
+      break;
+    }
+    any = true;
+    const char* start = block_.get() + pos_;
+    const char* newline = static_cast<const char*>(std::memchr(start, '\n', end_ - pos_));
+    std::size_t len = newline ? std::size_t(newline - start) : end_ - pos_;
+    std::size_t room = max_ - std::min(max_, line.size());
+    if (len > room) too_long = true;
+    line.append(start, std::min(len, room));
+    pos_ += len + (newline ? 1 : 0);
+    bytes_ += len + (newline ? 1 : 0);
+    if (newline) break;
+  }
+  ++line_no_;
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  if (line_no_ == 1 && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
+  return true;
+}
+
+}  // namespace chess
