@@ -94,6 +94,10 @@ bool continues_spaced_move(std::string_view prev, std::string_view word, int nex
 
 }  // namespace
 
+bool joins_previous_move(std::string_view previous, std::string_view word) {
+  return is_suffix_word(word) || (is_castles(previous) && is_castle_side(word));
+}
+
 MoveText split_move_text(std::string_view line) {
   MoveText out;
   int last_number = 0;

@@ -24,4 +24,9 @@ struct MoveText {
 
 MoveText split_move_text(std::string_view line);
 
+// Whether `word`, written after `previous` as a separate word, belongs to that move:
+// "ch", "mate", "e.p.", "dis ch", "sq" after any move, "KR" after "Castles". For readers
+// (PGN) that split on spaces first.
+bool joins_previous_move(std::string_view previous, std::string_view word);
+
 }  // namespace chess::notation

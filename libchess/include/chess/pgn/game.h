@@ -1,0 +1,69 @@
+// A whole game in memory: tags, and the tree of moves with their comments, NAGs and
+// variations, as written. Built by GameBuilder from the reader's callbacks.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "chess/pgn/reader.h"
+
+namespace chess::pgn {
+
+struct Tag {
+  std::string name, value;
+  Location at;
+};
+
+struct Line;
+
+struct MoveNode {
+  std::string text;  // as written, suffix glyphs ("!?") split off into nags
+  Location at;
+  std::vector<int> nags;
+  std::vector<std::string> comments;  // comments that follow the move
+  std::vector<Line> variations;       // alternatives to this move
+};
+
+struct Line {
+  std::vector<std::string> leading_comments;  // before the first move
+  std::vector<MoveNode> moves;
+};
+
+struct Game {
+  std::size_t ordinal = 0;  // 1-based, in the whole input
+  Location start;
+  std::vector<Tag> tags;
+  Line main;
+  std::optional<std::string> result;  // the termination marker, normalised
+  Location result_at;
+  std::vector<Diagnostic> diagnostics;  // what the reader found
+  std::string raw;
+
+  const Tag* find_tag(std::string_view name) const;
+  std::string tag_value(std::string_view name) const;  // "" when absent
+};
+
+// Collects one game at a time; `take()` hands it over after Reader::read_game returns.
+class GameBuilder : public Visitor {
+public:
+  void begin_game(std::size_t ordinal, Location start) override;
+  void tag(std::string_view name, std::string_view value, Location at) override;
+  void move(std::string_view text, Location at) override;
+  void nag(int nag, Location at) override;
+  void comment(std::string_view text, Location at) override;
+  void begin_variation(Location at) override;
+  void end_variation(Location at) override;
+  void result(std::string_view normalised, Location at) override;
+  void end_game(std::string_view raw) override;
+  void diagnostic(const Diagnostic& d) override;
+
+  Game& game() { return game_; }
+
+private:
+  Line& current_line();
+  Game game_;
+  std::vector<Line*> stack_;  // the line being written, innermost last
+};
+
+}  // namespace chess::pgn

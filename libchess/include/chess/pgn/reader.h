@@ -1,0 +1,59 @@
+// Streaming PGN reading: one game at a time, in constant memory, reporting every problem
+// with its line and column and resynchronising at the next game.
+//
+// Import format per the PGN standard and NOTATION.md 1: BOM, CRLF, several tags on a line,
+// unescaped inner quotes (recovered, with a warning), {} and ; comments, % escape lines,
+// missing move numbers, 1..., suffix glyphs, result variants (1/2, ½-½), NBSP, Latin-1
+// (decoded, with a warning), NUL bytes (a warning, read as spaces).
+#pragma once
+
+#include <cstddef>
+#include <istream>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "chess/pgn/diagnostic.h"
+
+namespace chess::pgn {
+
+class Visitor {
+public:
+  virtual ~Visitor() = default;
+  virtual void begin_game(std::size_t /*ordinal*/, Location /*start*/) {}
+  virtual void tag(std::string_view /*name*/, std::string_view /*value*/, Location /*at*/) {}
+  virtual void move(std::string_view /*text*/, Location /*at*/) {}
+  virtual void nag(int /*nag*/, Location /*at*/) {}
+  virtual void comment(std::string_view /*text*/, Location /*at*/) {}
+  virtual void escape(std::string_view /*line*/, Location /*at*/) {}
+  virtual void begin_variation(Location /*at*/) {}
+  virtual void end_variation(Location /*at*/) {}
+  virtual void result(std::string_view /*normalised*/, Location /*at*/) {}
+  // `raw` is the game's text as read (when ReaderOptions::keep_raw), for passing it through.
+  virtual void end_game(std::string_view /*raw*/) {}
+  virtual void diagnostic(const Diagnostic& /*d*/) {}
+};
+
+struct ReaderOptions {
+  std::size_t max_variation_depth = 100;      // deeper variations are an error, and skipped
+  std::size_t max_line_length = 1 << 20;      // longer lines are an error, and skipped
+  std::size_t max_comment_length = 1 << 20;   // longer comments are cut, with a warning
+  std::size_t max_raw_game_bytes = 16 << 20;  // raw text beyond this is not kept
+  bool keep_raw = false;
+};
+
+class Reader {
+public:
+  Reader(std::istream& in, ReaderOptions options = {});
+  ~Reader();
+  // Reads one game and reports it to the visitor. False when the input has no more games.
+  bool read_game(Visitor& visitor);
+  std::size_t bytes_read() const;
+  std::size_t games_read() const;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace chess::pgn

@@ -1,0 +1,31 @@
+// Validating one game: tags, every move of the main line and of the variations, the
+// result against the termination marker and against the final position.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "chess/notation/codec.h"
+#include "chess/pgn/game.h"
+
+namespace chess::pgn {
+
+struct ValidateOptions {
+  const notation::Codec* codec = nullptr;  // the dialect of the moves; null: SAN
+  bool auto_dialect = false;               // detect the dialect from each game's main line
+  bool strict = false;  // missing Seven Tag Roster tags and non-canonical moves are errors
+};
+
+struct GameReport {
+  std::size_t ordinal = 0;
+  Location start;
+  std::string white, black, result;
+  std::string dialect;  // the dialect the moves were read in
+  std::vector<Diagnostic> errors, warnings;
+  int plies = 0;  // main-line moves read
+  bool valid() const { return errors.empty(); }
+};
+
+GameReport validate_game(const Game& game, const ValidateOptions& options);
+
+}  // namespace chess::pgn

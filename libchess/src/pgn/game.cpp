@@ -1,0 +1,66 @@
+#include "chess/pgn/game.h"
+
+namespace chess::pgn {
+
+const Tag* Game::find_tag(std::string_view name) const {
+  for (const Tag& t : tags)
+    if (t.name == name) return &t;
+  return nullptr;
+}
+
+std::string Game::tag_value(std::string_view name) const {
+  const Tag* t = find_tag(name);
+  return t ? t->value : std::string();
+}
+
+void GameBuilder::begin_game(std::size_t ordinal, Location start) {
+  game_ = Game{};
+  game_.ordinal = ordinal;
+  game_.start = start;
+  stack_.assign(1, &game_.main);
+}
+
+Line& GameBuilder::current_line() { return *stack_.back(); }
+
+void GameBuilder::tag(std::string_view name, std::string_view value, Location at) {
+  game_.tags.push_back({std::string(name), std::string(value), at});
+}
+
+void GameBuilder::move(std::string_view text, Location at) {
+  current_line().moves.push_back({std::string(text), at, {}, {}, {}});
+}
+
+void GameBuilder::nag(int nag, Location) {
+  Line& line = current_line();
+  if (!line.moves.empty()) line.moves.back().nags.push_back(nag);
+}
+
+void GameBuilder::comment(std::string_view text, Location) {
+  Line& line = current_line();
+  if (line.moves.empty()) line.leading_comments.emplace_back(text);
+  else line.moves.back().comments.emplace_back(text);
+}
+
+// A variation replaces the move just before it; one with no move before it is kept as a
+// line of its own on a placeholder, so nothing read is lost (the validator reports it).
+void GameBuilder::begin_variation(Location at) {
+  Line& line = current_line();
+  if (line.moves.empty()) line.moves.push_back({"", at, {}, {}, {}});
+  line.moves.back().variations.emplace_back();
+  stack_.push_back(&line.moves.back().variations.back());
+}
+
+void GameBuilder::end_variation(Location) {
+  if (stack_.size() > 1) stack_.pop_back();
+}
+
+void GameBuilder::result(std::string_view normalised, Location at) {
+  game_.result = std::string(normalised);
+  game_.result_at = at;
+}
+
+void GameBuilder::end_game(std::string_view raw) { game_.raw = std::string(raw); }
+
+void GameBuilder::diagnostic(const Diagnostic& d) { game_.diagnostics.push_back(d); }
+
+}  // namespace chess::pgn

@@ -1,0 +1,509 @@
+#include "chess/pgn/reader.h"
+
+#include <cstring>
+#include <string>
+
+#include "chess/line_reader.h"
+
+namespace chess::pgn {
+namespace {
+
+bool utf8_valid(std::string_view s) {
+  for (std::size_t i = 0; i < s.size();) {
+    unsigned char c = s[i];
+    std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (n == 0 || i + n > s.size()) return false;
+    for (std::size_t k = 1; k < n; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return false;
+    i += n;
+  }
+  return true;
+}
+
+// Old archives are ISO-8859-1, which is the first 256 codepoints of Unicode.
+std::string latin1_to_utf8(std::string_view s) {
+  std::string out;
+  out.reserve(s.size() + s.size() / 8);
+  for (unsigned char c : s) {
+    if (c < 0x80) {
+      out += char(c);
+    } else {
+      out += char(0xC0 | (c >> 6));
+      out += char(0x80 | (c & 0x3F));
+    }
+  }
+  return out;
+}
+
+// Whitespace, including NBSP and a BOM in mid-file (both seen in real files).
+std::size_t space_width(std::string_view s, std::size_t i) {
+  unsigned char c = s[i];
+  if (c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r') return 1;
+  if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0xA0) return 2;
+  if (c == 0xEF && s.substr(i, 3) == "\xEF\xBB\xBF") return 3;
+  return 0;
+}
+
+bool symbol_char(unsigned char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c >= 0x80 ||
+         std::strchr("_+#=:-/", c);
+}
+
+std::string_view normalised_result(std::string_view w) {
+  if (w == "1-0" || w == "1:0") return "1-0";
+  if (w == "0-1" || w == "0:1") return "0-1";
+  if (w == "1/2-1/2" || w == "1/2" || w == "\xC2\xBD-\xC2\xBD" || w == "1/2:1/2" || w == "\xC2\xBD:\xC2\xBD")
+    return "1/2-1/2";
+  if (w == "*") return "*";
+  return {};
+}
+
+int glyph_nag(std::string_view g) {
+  if (g == "!") return 1;
+  if (g == "?") return 2;
+  if (g == "!!") return 3;
+  if (g == "??") return 4;
+  if (g == "!?") return 5;
+  if (g == "?!") return 6;
+  return 0;
+}
+
+bool tag_name_char(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// A line that opens a tag pair: [Name "...  (what a new game looks like).
+bool looks_like_tag_line(std::string_view line) {
+  std::size_t i = 0;
+  while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+  if (i >= line.size() || line[i] != '[') return false;
+  std::size_t j = i + 1;
+  while (j < line.size() && line[j] == ' ') ++j;
+  std::size_t name = j;
+  while (j < line.size() && tag_name_char(line[j])) ++j;
+  if (j == name) return false;
+  while (j < line.size() && line[j] == ' ') ++j;
+  return j < line.size() && line[j] == '"';
+}
+
+// Whether text can begin a game's moves: a move number, a move in some notation, a result,
+// or a comment. Prose between games ("#662 An agile Knight...") is not a game.
+bool looks_like_movetext(std::string_view s) {
+  if (s.empty()) return false;
+  unsigned char c = s[0];
+  if (c == '{' || c == '(' || c == ';' || c == '*') return true;
+  if (c >= '0' && c <= '9') return true;  // move number, result, ICCF, 0-0
+  if (c >= 0x80) return true;             // figurines, Chinese and Cyrillic pieces
+  std::size_t end = 0;
+  while (end < s.size() && symbol_char(static_cast<unsigned char>(s[end]))) ++end;
+  std::string_view word = s.substr(0, end);
+  if (word.starts_with("O-O") || word == "--") return true;
+  // SAN-like: an optional piece letter, then a square somewhere in a short word.
+  if (word.size() >= 2 && word.size() <= 8) {
+    for (std::size_t i = 0; i + 1 < word.size(); ++i)
+      if (word[i] >= 'a' && word[i] <= 'h' && word[i + 1] >= '1' && word[i + 1] <= '8')
+        return i == 0 || (i <= 3 && word[0] >= 'A' && word[0] <= 'Z') || (i <= 3 && word[0] >= 'a' && word[0] <= 'h');
+    // Descriptive: P-K4, Kt-KB3, PxP.
+    if (word[0] >= 'A' && word[0] <= 'Z' && (word.find('-') != std::string_view::npos || word.find('x') != std::string_view::npos))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+struct Reader::Impl {
+  Impl(std::istream& in, ReaderOptions o) : lines(in, o.max_line_length), options(o) {}
+
+  LineReader lines;
+  ReaderOptions options;
+  std::string line;        // the current line, decoded to UTF-8
+  std::size_t pos = 0;     // how much of it is consumed
+  bool have_line = false;  // `line` holds unconsumed text
+  bool at_eof = false;
+  std::size_t games = 0;
+
+  // Per game
+  Visitor* v = nullptr;
+  std::string raw;
+  bool raw_cut = false;
+  bool warned_encoding = false;
+  std::size_t depth = 0;       // open variations
+  std::size_t skip_depth = 0;  // inside a variation too deep to keep: parentheses counted, content skipped
+  bool in_comment = false;
+  std::string comment;
+  Location comment_at;
+
+  Location here() const { return {lines.line_number(), pos + 1}; }
+
+  void report(Severity severity, std::string code, Location at, std::string message) {
+    Diagnostic d;
+    d.severity = severity;
+    d.code = std::move(code);
+    d.at = at;
+    d.message = std::move(message);
+    v->diagnostic(d);
+  }
+
+  // Loads the next line; false at end of input. Lines too long are reported and skipped.
+  bool next_line() {
+    for (;;) {
+      bool too_long = false;
+      if (!lines.next(line, too_long)) {
+        at_eof = true;
+        have_line = false;
+        return false;
+      }
+      pos = 0;
+      have_line = true;
+      if (v && options.keep_raw) keep_raw_line();
+      if (too_long) {
+        if (v)
+          report(Severity::Error, "line-too-long", {lines.line_number(), 1},
+                 "line longer than " + std::to_string(options.max_line_length) + " bytes: skipped");
+        continue;
+      }
+      clean_line();
+      return true;
+    }
+  }
+
+  void keep_raw_line() {
+    if (raw.size() + line.size() + 1 > options.max_raw_game_bytes) {
+      raw_cut = true;
+      return;
+    }
+    raw += line;
+    raw += '\n';
+  }
+
+  // Latin-1 to UTF-8, NUL and control characters to spaces: each reported once per game.
+  void clean_line() {
+    bool control = false;
+    for (char& c : line)
+      if (static_cast<unsigned char>(c) < 0x20 && c != '\t') {
+        c = ' ';
+        control = true;
+      }
+    bool latin1 = !utf8_valid(line);
+    if (latin1) line = latin1_to_utf8(line);
+    if ((control || latin1) && v && !warned_encoding) {
+      warned_encoding = true;
+      report(Severity::Warning, "encoding", {lines.line_number(), 1},
+             latin1 ? "bytes that are not UTF-8: read as ISO-8859-1 (Latin-1)"
+                    : "control characters (NUL or others) read as spaces");
+    }
+  }
+
+  void skip_space() {
+    while (pos < line.size()) {
+      std::size_t w = space_width(line, pos);
+      if (!w) break;
+      pos += w;
+    }
+  }
+
+  // The next non-blank text, across lines; false at end of input. `crossed_blank` tells
+  // whether an empty line was passed on the way.
+  bool next_text(bool* crossed_blank = nullptr) {
+    for (;;) {
+      bool fresh = !have_line;
+      if (fresh && !next_line()) return false;
+      skip_space();
+      if (pos < line.size()) return true;
+      if (fresh && crossed_blank) *crossed_blank = true;  // a whole line of nothing
+      have_line = false;
+    }
+  }
+
+  bool read_game(Visitor& visitor) {
+    v = &visitor;
+    raw.clear();
+    raw_cut = false;
+    warned_encoding = false;
+    depth = skip_depth = 0;
+    in_comment = false;
+    // Skip prose between games, with a warning for each stretch.
+    for (;;) {
+      if (!next_text()) return false;
+      if (pos == 0 && line[0] == '%') {  // escape line
+        v->escape(line, here());
+        have_line = false;
+        continue;
+      }
+      // A ; comment between games (engine logs append them after the result) is no game.
+      if (line[pos] == ';') {
+        have_line = false;
+        continue;
+      }
+      if (line[pos] == '[' || looks_like_movetext(std::string_view(line).substr(pos))) break;
+      report(Severity::Warning, "unexpected-text", here(), "text between games that is neither tags nor moves: skipped");
+      have_line = false;
+    }
+    if (options.keep_raw) {
+      raw.clear();
+      keep_raw_line();
+    }
+    ++games;
+    visitor.begin_game(games, here());
+    // Tags, a blank line, then tags again: the first game had no moves at all.
+    if (read_tags()) read_movetext();
+    for (; depth > 0; --depth) {
+      report(Severity::Error, "unbalanced-variation", here(), "variation not closed with ')' before the end of the game");
+      v->end_variation(here());
+    }
+    if (raw_cut) report(Severity::Warning, "game-too-large", here(), "game text too large to keep whole");
+    visitor.end_game(raw);
+    return true;
+  }
+
+  // False when the game ended with its tags (a new tag section follows a blank line).
+  bool read_tags() {
+    bool any = false;
+    for (;;) {
+      bool blank = false;
+      if (!next_text(&blank) || line[pos] != '[') return true;
+      if (blank && any && pos == 0 && looks_like_tag_line(line)) return false;
+      std::size_t start = pos;
+      any = true;
+      if (!read_tag()) {
+        // Skip to the end of this bracket, or of the line.
+        std::size_t close = line.find(']', start);
+        pos = close == std::string::npos ? line.size() : close + 1;
+      }
+    }
+  }
+
+  // [Name "value"] at pos. Unescaped inner quotes are recovered: the value ends at the
+  // last quote before the closing bracket.
+  bool read_tag() {
+    Location at = here();
+    std::size_t i = pos + 1;
+    while (i < line.size() && line[i] == ' ') ++i;
+    std::size_t name_start = i;
+    while (i < line.size() && tag_name_char(line[i])) ++i;
+    std::string name = line.substr(name_start, i - name_start);
+    if (name.empty()) {
+      report(Severity::Error, "malformed-tag", at, "expected a tag name after '['");
+      return false;
+    }
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    if (i >= line.size() || line[i] != '"') {
+      report(Severity::Error, "malformed-tag", {at.line, i + 1},
+             "tag " + name + ": expected a quoted value, as in [" + name + " \"...\"]");
+      return false;
+    }
+    std::string value;
+    bool inner_quote = false, closed = false;
+    std::size_t j = i + 1;
+    for (; j < line.size(); ++j) {
+      char c = line[j];
+      if (c == '\\' && j + 1 < line.size() && (line[j + 1] == '"' || line[j + 1] == '\\')) {
+        value += line[++j];
+        continue;
+      }
+      if (c == '"') {
+        std::size_t k = j + 1;
+        while (k < line.size() && (line[k] == ' ' || line[k] == '\t')) ++k;
+        if (k < line.size() && line[k] == ']') {
+          pos = k + 1;
+          closed = true;
+          break;
+        }
+        inner_quote = true;
+      }
+      value += c;
+    }
+    if (!closed) {
+      report(Severity::Error, "malformed-tag", at, "tag " + name + ": value not closed with '\"]' on its line");
+      pos = line.size();
+      return true;
+    }
+    if (inner_quote)
+      report(Severity::Warning, "malformed-tag", at,
+             "tag " + name + ": unescaped quote inside the value, read as part of it (write \\\")");
+    v->tag(name, value, at);
+    return true;
+  }
+
+  void read_movetext() {
+    for (;;) {
+      if (in_comment) {
+        if (!continue_comment()) return;
+        continue;
+      }
+      if (!have_line) {
+        if (!next_line()) return;
+        // A tag line ends the game (its result was missing, or a comment ran over).
+        if (looks_like_tag_line(line)) return;
+        if (line[0] == '%') {
+          v->escape(line, here());
+          have_line = false;
+          continue;
+        }
+      }
+      skip_space();
+      if (pos >= line.size()) {
+        have_line = false;
+        continue;
+      }
+      if (read_token()) return;  // the game's termination marker
+    }
+  }
+
+  // One movetext token at pos. True when it was the result, which ends the game.
+  bool read_token() {
+    Location at = here();
+    unsigned char c = line[pos];
+    if (skip_depth) {  // inside a variation too deep to keep: count parentheses only
+      if (c == '(') ++skip_depth;
+      else if (c == ')') --skip_depth;
+      else if (c == '{') return start_comment(at), false;
+      ++pos;
+      return false;
+    }
+    if (c == '%' && pos == 0) {  // escape line
+      v->escape(line, at);
+      pos = line.size();
+      return false;
+    }
+    if (line.compare(pos, 3, "\u2026") == 0) {  // an ellipsis in "12…Nf6"
+      pos += 3;
+      return false;
+    }
+    switch (c) {
+      case '{':
+        start_comment(at);
+        return false;
+      case ';':
+        v->comment(std::string_view(line).substr(pos + 1), at);
+        pos = line.size();
+        return false;
+      case '(':
+        ++pos;
+        if (depth >= options.max_variation_depth) {
+          report(Severity::Error, "unbalanced-variation", at,
+                 "variations nested deeper than " + std::to_string(options.max_variation_depth) + ": skipped");
+          skip_depth = 1;
+          return false;
+        }
+        ++depth;
+        v->begin_variation(at);
+        return false;
+      case ')':
+        ++pos;
+        if (depth == 0) {
+          report(Severity::Error, "unbalanced-variation", at, "')' with no variation open");
+          return false;
+        }
+        --depth;
+        v->end_variation(at);
+        return false;
+      case '$': {
+        std::size_t j = pos + 1;
+        int nag = 0;
+        while (j < line.size() && line[j] >= '0' && line[j] <= '9' && nag < 1000) nag = nag * 10 + (line[j++] - '0');
+        if (j == pos + 1 || nag > 255) report(Severity::Error, "malformed-nag", at, "expected $ and a number 0-255");
+        else v->nag(nag, at);
+        pos = j;
+        return false;
+      }
+      case '!':
+      case '?': {
+        std::size_t j = pos;
+        while (j < line.size() && (line[j] == '!' || line[j] == '?')) ++j;
+        std::string_view glyph = std::string_view(line).substr(pos, j - pos);
+        if (int nag = glyph_nag(glyph)) v->nag(nag, at);
+        else report(Severity::Warning, "malformed-nag", at, "unknown annotation '" + std::string(glyph) + "': ignored");
+        pos = j;
+        return false;
+      }
+      case '.':
+        ++pos;
+        return false;
+      case '*':
+        ++pos;
+        v->result("*", at);
+        return true;
+      case '[':
+        report(Severity::Error, "malformed-tag", at, "tag pair inside the moves: a tag must start its own line");
+        pos = line.find(']', pos);
+        pos = pos == std::string::npos ? line.size() : pos + 1;
+        return false;
+      default:
+        break;
+    }
+    if (!symbol_char(c)) {
+      report(Severity::Error, "unreadable-move", at, "unexpected character '" + std::string(1, char(c)) + "'");
+      ++pos;
+      return false;
+    }
+    std::size_t j = pos;
+    while (j < line.size() && symbol_char(static_cast<unsigned char>(line[j])) && !space_width(line, j)) ++j;
+    std::string_view word = std::string_view(line).substr(pos, j - pos);
+    pos = j;
+    if (auto r = normalised_result(word); !r.empty()) {
+      v->result(r, at);
+      return true;
+    }
+    // Move numbers: digits (then dots). Four or more digits are an ICCF move.
+    if (word.find_first_not_of("0123456789") == std::string_view::npos && word.size() <= 3) return false;
+    v->move(word, at);
+    return false;
+  }
+
+  void start_comment(Location at) {
+    in_comment = true;
+    comment.clear();
+    comment_at = at;
+    ++pos;
+  }
+
+  // Consumes comment text up to '}', across lines. False at end of input.
+  bool continue_comment() {
+    for (;;) {
+      if (!have_line) {
+        if (!next_line()) {
+          report(Severity::Error, "unterminated-comment", comment_at, "comment not closed with '}' before the end of the input");
+          in_comment = false;
+          return false;
+        }
+        if (looks_like_tag_line(line)) {
+          report(Severity::Error, "unterminated-comment", comment_at,
+                 "comment not closed with '}' before the next game's tags (line " +
+                     std::to_string(lines.line_number()) + ")");
+          in_comment = false;
+          return false;
+        }
+        if (!comment.empty()) append_comment("\n");
+      }
+      std::size_t close = line.find('}', pos);
+      std::string_view part = std::string_view(line).substr(pos, close == std::string::npos ? std::string::npos : close - pos);
+      append_comment(part);
+      if (close != std::string::npos) {
+        pos = close + 1;
+        in_comment = false;
+        if (!skip_depth) v->comment(comment, comment_at);
+        return true;
+      }
+      have_line = false;
+    }
+  }
+
+  void append_comment(std::string_view text) {
+    if (comment.size() >= options.max_comment_length) return;
+    std::size_t room = options.max_comment_length - comment.size();
+    comment.append(text.substr(0, room));
+    if (text.size() > room)
+      report(Severity::Warning, "comment-too-long", comment_at,
+             "comment longer than " + std::to_string(options.max_comment_length) + " bytes: the rest is dropped");
+  }
+};
+
+Reader::Reader(std::istream& in, ReaderOptions options) : impl_(std::make_unique<Impl>(in, options)) {}
+Reader::~Reader() = default;
+bool Reader::read_game(Visitor& visitor) { return impl_->read_game(visitor); }
+std::size_t Reader::bytes_read() const { return impl_->lines.bytes_read(); }
+std::size_t Reader::games_read() const { return impl_->games; }
+
+}  // namespace chess::pgn

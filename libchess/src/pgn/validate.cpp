@@ -1,0 +1,277 @@
+#include "chess/pgn/validate.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "chess/movegen.h"
+#include "chess/notation/move_text.h"
+#include "chess/notation/registry.h"
+#include "pgn/suggest.h"
+
+namespace chess::pgn {
+namespace {
+
+using notation::Codec;
+using notation::ParseOptions;
+using notation::ParseResult;
+using notation::PieceOrigins;
+
+constexpr const char* SEVEN_TAG_ROSTER[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+
+bool is_chess960_variant(std::string_view v) {
+  std::string s;
+  for (char c : v) s += char(std::tolower(static_cast<unsigned char>(c)));
+  return s == "chess960" || s == "chess 960" || s == "fischerandom" || s == "fischerrandom" ||
+         s == "fischer random" || s == "fischer random chess" || s == "960";
+}
+
+bool is_standard_variant(std::string_view v) {
+  std::string s;
+  for (char c : v) s += char(std::tolower(static_cast<unsigned char>(c)));
+  return s.empty() || s == "standard" || s == "chess" || s == "normal" || s == "from position";
+}
+
+// YYYY.MM.DD, each digit possibly '?'.
+bool well_formed_date(std::string_view d) {
+  if (d.size() != 10 || d[4] != '.' || d[7] != '.') return false;
+  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
+    if (!(std::isdigit(static_cast<unsigned char>(d[i])) || d[i] == '?')) return false;
+  return true;
+}
+
+// A well-formed date whose month and day exist (2011.19.11 does not).
+bool plausible_date(std::string_view d) {
+  auto number = [&](std::size_t at, std::size_t len) {
+    int n = 0;
+    for (std::size_t i = at; i < at + len; ++i) {
+      if (d[i] == '?') return -1;
+      n = n * 10 + (d[i] - '0');
+    }
+    return n;
+  };
+  int month = number(5, 2), day = number(8, 2);
+  return (month == -1 || (month >= 1 && month <= 12)) && (day == -1 || (day >= 1 && day <= 31));
+}
+
+class GameValidator {
+public:
+  GameValidator(const Game& game, const ValidateOptions& options) : game_(game), options_(options) {}
+
+  GameReport run() {
+    report_.ordinal = game_.ordinal;
+    report_.start = game_.start;
+    report_.white = game_.tag_value("White");
+    report_.black = game_.tag_value("Black");
+    report_.result = game_.tag_value("Result");
+    for (const Diagnostic& d : game_.diagnostics) add(d);
+    Position start;
+    if (!check_tags(start)) return finish();
+    codec_ = options_.codec ? options_.codec : notation::find_codec("san");
+    if (options_.auto_dialect) detect(start);
+    report_.dialect = std::string(codec_->name());
+    if (game_.main.moves.empty() && game_.tags.empty())
+      warn("empty-game", game_.start, "a game with neither tags nor moves");
+    else if (game_.main.moves.empty())
+      warn("empty-game", game_.start, "a game with no moves");
+    Position final_position = start;
+    bool complete = replay(game_.main, start, PieceOrigins(start), 0, &final_position);
+    check_result(complete ? &final_position : nullptr);
+    return finish();
+  }
+
+private:
+  GameReport finish() {
+    auto by_place = [](const Diagnostic& a, const Diagnostic& b) {
+      return std::tie(a.at.line, a.at.column) < std::tie(b.at.line, b.at.column);
+    };
+    std::stable_sort(report_.errors.begin(), report_.errors.end(), by_place);
+    std::stable_sort(report_.warnings.begin(), report_.warnings.end(), by_place);
+    return std::move(report_);
+  }
+
+  void add(Diagnostic d) {
+    (d.severity == Severity::Error ? report_.errors : report_.warnings).push_back(std::move(d));
+  }
+  void error(std::string code, Location at, std::string message) {
+    add({Severity::Error, std::move(code), at, std::move(message), 0, {}, {}, {}});
+  }
+  void warn(std::string code, Location at, std::string message) {
+    add({Severity::Warning, std::move(code), at, std::move(message), 0, {}, {}, {}});
+  }
+  // A warning that --strict turns into an error.
+  void strict_warn(std::string code, Location at, std::string message) {
+    add({options_.strict ? Severity::Error : Severity::Warning, std::move(code), at, std::move(message), 0, {}, {}, {}});
+  }
+
+  // Tags: duplicates, the roster, Result, Date, SetUp/FEN, Variant. False when the moves
+  // cannot be checked at all (a bad FEN, an unsupported variant).
+  bool check_tags(Position& start) {
+    std::set<std::string> seen;
+    for (const Tag& t : game_.tags)
+      if (!seen.insert(t.name).second) error("duplicate-tag", t.at, "tag " + t.name + " appears more than once");
+    for (const char* name : SEVEN_TAG_ROSTER)
+      if (!game_.find_tag(name))
+        strict_warn("missing-tag", game_.start, std::string("no ") + name + " tag (one of the Seven Tag Roster)");
+    if (const Tag* r = game_.find_tag("Result"))
+      if (r->value != "1-0" && r->value != "0-1" && r->value != "1/2-1/2" && r->value != "*")
+        error("malformed-tag", r->at, "Result is '" + r->value + "': expected 1-0, 0-1, 1/2-1/2 or *");
+    if (const Tag* d = game_.find_tag("Date")) {
+      if (!well_formed_date(d->value))
+        error("bad-date", d->at, "Date is '" + d->value + "': expected YYYY.MM.DD, with ? for unknown digits");
+      else if (!plausible_date(d->value))
+        warn("bad-date", d->at, "Date is '" + d->value + "': no such month or day (day and month swapped?)");
+    }
+
+    bool chess960 = false;
+    if (const Tag* variant = game_.find_tag("Variant")) {
+      if (is_chess960_variant(variant->value)) {
+        chess960 = true;
+      } else if (!is_standard_variant(variant->value)) {
+        error("unsupported-variant", variant->at,
+              "variant '" + variant->value + "' is not supported (only standard chess and Chess960): moves not checked");
+        return false;
+      }
+    }
+    const Tag* fen = game_.find_tag("FEN");
+    const Tag* setup = game_.find_tag("SetUp");
+    if (setup && setup->value == "1" && !fen) {
+      error("bad-fen", setup->at, "SetUp \"1\" but no FEN tag");
+      return false;
+    }
+    if (fen) {
+      if (!setup) warn("missing-tag", fen->at, "FEN tag without SetUp \"1\"");
+      else if (setup->value != "1") warn("malformed-tag", setup->at, "SetUp is '" + setup->value + "' with a FEN tag: expected \"1\"");
+      FenOptions fo;
+      if (chess960) fo.chess960 = Chess960Mode::On;
+      FenResult r = Position::from_fen(fen->value, fo);
+      if (!r.ok()) {
+        error("bad-fen", fen->at,
+              "invalid FEN, " + std::string(to_string(r.error->field)) + " field, column " +
+                  std::to_string(r.error->column) + ": " + r.error->message);
+        return false;
+      }
+      start = r.position;
+    } else if (chess960) {
+      warn("missing-tag", game_.start, "Chess960 game without a FEN tag: the standard start position is assumed");
+    }
+    return true;
+  }
+
+  void detect(const Position& start) {
+    std::vector<std::string_view> moves;
+    for (const MoveNode& m : game_.main.moves) moves.push_back(m.text);
+    notation::Detection d = notation::detect_dialect(start, moves);
+    if (d.codec) codec_ = d.codec;
+    else if (d.rivals.empty() && d.closest) codec_ = d.closest;
+    else if (!d.rivals.empty()) error("ambiguous-move", game_.start, d.message);
+  }
+
+  // Replays a line from `pos`. Returns true if every move of it was read. `final_out`
+  // receives the position at its end (main line only).
+  bool replay(const Line& line, Position pos, PieceOrigins origins, int ply_base, Position* final_out) {
+    // Words that only qualify the move before them ("QxP ch", "PxP e.p.") come as separate
+    // tokens from the PGN reader: join them back.
+    std::vector<std::string> texts;
+    std::vector<std::size_t> node_of;  // texts[i] belongs to line.moves[node_of[i]]
+    for (std::size_t i = 0; i < line.moves.size(); ++i) {
+      const std::string& t = line.moves[i].text;
+      if (!texts.empty() && notation::joins_previous_move(texts.back(), t)) texts.back() += " " + t;
+      else texts.push_back(t), node_of.push_back(i);
+    }
+    std::vector<std::string_view> views(texts.begin(), texts.end());
+    bool ended = false;  // mate or stalemate reached
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+      const MoveNode& node = line.moves[node_of[i]];
+      int ply = ply_base + int(i) + 1;
+      if (texts[i].empty()) {
+        error("unbalanced-variation", node.at, "a variation before any move it could replace");
+        return false;
+      }
+      if (ended) {
+        Diagnostic d{Severity::Error, "moves-after-end", node.at,
+                     std::string("move after ") + (pos.in_check() ? "checkmate" : "stalemate") + ": the game was over",
+                     ply, texts[i], pos.fen(), {}};
+        add(std::move(d));
+        return false;
+      }
+      ParseOptions po;
+      po.strict = false;
+      po.origins = &origins;
+      po.following = std::span(views).subspan(i + 1);
+      ParseResult r = codec_->parse(pos, texts[i], po);
+      if (!r.ok()) {
+        Diagnostic d{Severity::Error, notation::to_string(r.error->kind), {node.at.line, node.at.column + r.error->column - 1},
+                     r.error->message, ply, texts[i], pos.fen(), {}};
+        if (r.error->kind == notation::ErrorKind::Ambiguous) {
+          for (Move m : r.error->candidates) d.suggestions.push_back(codec_->format(pos, m));
+        } else {
+          std::string_view next_same_side = i + 2 < texts.size() ? std::string_view(texts[i + 2]) : std::string_view();
+          d.suggestions = suggest_moves(pos, texts[i], next_same_side, *codec_);
+        }
+        add(std::move(d));
+        return false;
+      }
+      for (const notation::ReadingNote& note : r.notes) {
+        Diagnostic d{Severity::Warning, note.spelling_only ? "non-canonical-san" : "lenient-reading", node.at,
+                     note.message, ply, texts[i], pos.fen(), {}};
+        if (note.spelling_only && options_.strict) d.severity = Severity::Error;
+        add(std::move(d));
+      }
+      // Variations replace this move: they start from the position before it.
+      for (const Line& variation : node.variations) replay(variation, pos, origins, ply - 1, nullptr);
+      origins.update(pos, r.move);
+      pos.make_move(r.move);
+      if (final_out) ++report_.plies;
+      MoveList replies;
+      generate_legal(pos, replies);
+      ended = replies.empty();
+    }
+    if (final_out) *final_out = pos;
+    return true;
+  }
+
+  void check_result(const Position* final_position) {
+    const Tag* tag = game_.find_tag("Result");
+    if (!game_.result && game_.main.moves.empty()) {
+      // Header-only records (broadcasts list games before they are played) are not wrong
+      // moves: reported, but the game stays valid.
+      warn("missing-result", game_.start, "tags with no moves and no termination marker (1-0, 0-1, 1/2-1/2 or *)");
+    } else if (!game_.result) {
+      error("missing-result", game_.main.moves.back().at,
+            "no termination marker (1-0, 0-1, 1/2-1/2 or *) at the end of the moves");
+    } else if (tag && tag->value != *game_.result &&
+               (tag->value == "1-0" || tag->value == "0-1" || tag->value == "1/2-1/2" || tag->value == "*")) {
+      error("result-mismatch", game_.result_at,
+            "the moves end with " + *game_.result + " but the Result tag says " + tag->value);
+    }
+    if (!final_position) return;
+    MoveList moves;
+    generate_legal(*final_position, moves);
+    if (!moves.empty()) return;
+    std::string expected = final_position->in_check() ? (final_position->side_to_move() == WHITE ? "0-1" : "1-0")
+                                                      : "1/2-1/2";
+    std::string what = final_position->in_check()
+                           ? std::string(final_position->side_to_move() == WHITE ? "White" : "Black") + " is checkmated"
+                           : "the game ends in stalemate";
+    for (const std::string* claimed : {game_.result ? &*game_.result : nullptr, tag ? &tag->value : nullptr}) {
+      if (!claimed || *claimed == expected) continue;
+      error("result-contradicts-position", game_.result ? game_.result_at : game_.start,
+            what + ", so the result is " + expected + ", not " + *claimed);
+      break;
+    }
+  }
+
+  const Game& game_;
+  const ValidateOptions& options_;
+  const Codec* codec_ = nullptr;
+  GameReport report_;
+};
+
+}  // namespace
+
+GameReport validate_game(const Game& game, const ValidateOptions& options) {
+  return GameValidator(game, options).run();
+}
+
+}  // namespace chess::pgn

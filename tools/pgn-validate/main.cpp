@@ -1,0 +1,51 @@
+// pgn-validate: which games are wrong, where, and why. This file is the command line;
+// run.cpp reads and validates, output.cpp prints.
+#include <CLI/CLI.hpp>
+#include <thread>
+#include <unistd.h>
+
+#include "chess/notation/registry.h"
+#include "common/diagnostics.h"
+#include "common/exit_codes.h"
+#include "pgn-validate/output.h"
+#include "pgn-validate/run.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"Validate PGN games: every move legal (main line and variations), tags well-formed, the result "
+               "consistent with the moves and the final position."};
+  app.set_version_flag("--version", "pgn-validate 0.1.0");
+  app.footer("Exit status: 0 every game valid, 1 some game invalid, 2 usage or I/O error.");
+  validate::RunOptions run;
+  std::string from = "san", format = "text";
+  bool quiet = false, progress = false, no_progress = false;
+  app.add_option("files", run.files, "PGN files ('-' or none: standard input)");
+  app.add_option("--from", from, "Dialect of the moves (san, descriptive, san-de, ...), or auto per game");
+  app.add_flag("--strict", run.validate.strict,
+               "Missing Seven Tag Roster tags and non-canonical SAN are errors, not warnings");
+  app.add_option("--format", format, "text (diagnostics on stderr; default) or jsonl (one object per game on stdout)")
+      ->check(CLI::IsMember({"text", "jsonl"}));
+  app.add_flag("-q,--quiet", quiet, "Print only the summary");
+  app.add_option("-j,--jobs", run.jobs, "Validate with N threads (output order is kept)")->check(CLI::Range(1, 256));
+  app.add_flag("--progress", progress, "Show progress on stderr (default when stderr is a terminal)");
+  app.add_flag("--no-progress", no_progress, "Never show progress");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? tools::EXIT_ALL_GOOD : tools::EXIT_USAGE_OR_IO;
+  }
+  tools::DiagnosticPrinter diagnostics("pgn-validate");
+  if (from == "auto") {
+    run.validate.auto_dialect = true;
+  } else if (!(run.validate.codec = chess::notation::find_codec(from))) {
+    std::string names;
+    for (auto n : chess::notation::codec_names()) names += (names.empty() ? "" : ", ") + std::string(n);
+    diagnostics.print(tools::Severity::Error, "unknown dialect '" + from + "' for --from (auto, or one of: " + names + ")");
+    return tools::EXIT_USAGE_OR_IO;
+  }
+  if (run.files.empty()) run.files.push_back("-");
+  run.progress = !no_progress && (progress || ::isatty(STDERR_FILENO));
+  validate::Output output(diagnostics, {format == "jsonl", quiet});
+  int status = validate::run(run, output, diagnostics);
+  output.summary();
+  return status;
+}

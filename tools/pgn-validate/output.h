@@ -1,0 +1,40 @@
+// Printing validation results: diagnostics for people on standard error, JSON Lines for
+// programs on standard output, and the closing summary.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "chess/pgn/validate.h"
+#include "common/diagnostics.h"
+
+namespace validate {
+
+struct Summary {
+  std::size_t games = 0, valid = 0, invalid = 0, warnings = 0;
+  std::map<std::string, std::size_t> by_code;
+};
+
+struct OutputOptions {
+  bool jsonl = false;
+  bool quiet = false;  // only the summary
+};
+
+class Output {
+public:
+  Output(const tools::DiagnosticPrinter& diagnostics, OutputOptions options)
+      : diagnostics_(diagnostics), options_(options) {}
+  void game(const std::string& file, const chess::pgn::GameReport& report);
+  void summary() const;
+  const Summary& totals() const { return summary_; }
+
+private:
+  void human(const std::string& file, const chess::pgn::GameReport& report) const;
+  void jsonl(const std::string& file, const chess::pgn::GameReport& report) const;
+
+  const tools::DiagnosticPrinter& diagnostics_;
+  OutputOptions options_;
+  Summary summary_;
+};
+
+}  // namespace validate
