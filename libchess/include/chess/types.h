@@ -80,14 +80,16 @@ enum class MoveType : uint8_t { Normal = 0, Promotion = 1, EnPassant = 2, Castli
 // notation codecs render it as the king's destination where the dialect wants that.
 class Move {
 public:
-  constexpr Move() = default;
+  // Uninitialised, like an int: move lists of 256 are made at every node of a search and
+  // must not be cleared each time. Move::none() is the explicit empty move.
+  Move() = default;
   constexpr Move(Square from, Square to) : data_(uint16_t(from | (to << 6))) {}
   static constexpr Move make(Square from, Square to, MoveType type, PieceType promo = KNIGHT) {
-    Move m;
+    Move m(from, to);
     m.data_ = uint16_t(from | (to << 6) | ((promo - KNIGHT) << 12) | (uint16_t(type) << 14));
     return m;
   }
-  static constexpr Move none() { return Move(); }
+  static constexpr Move none() { return Move(SQ_A1, SQ_A1); }
   static constexpr Move null() { return Move(SQ_B1, SQ_B1); }  // from == to never happens otherwise
 
   constexpr Square from() const { return Square(data_ & 63); }
@@ -99,7 +101,7 @@ public:
   constexpr bool operator==(const Move&) const = default;
 
 private:
-  uint16_t data_ = 0;
+  uint16_t data_;
 };
 
 }  // namespace chess

@@ -180,7 +180,6 @@ private:
       else texts.push_back(t), node_of.push_back(i);
     }
     std::vector<std::string_view> views(texts.begin(), texts.end());
-    bool ended = false;  // mate or stalemate reached
     for (std::size_t i = 0; i < texts.size(); ++i) {
       const MoveNode& node = line.moves[node_of[i]];
       int ply = ply_base + int(i) + 1;
@@ -188,18 +187,19 @@ private:
         error("unbalanced-variation", node.at, "a variation before any move it could replace");
         return false;
       }
-      if (ended) {
+      ParseOptions po;
+      po.strict = false;
+      po.origins = &origins;
+      po.following = std::span(views).subspan(i + 1);
+      ParseResult r = codec_->parse(pos, texts[i], po);
+      // A move that does not read may come after the end: mate or stalemate.
+      if (!r.ok() && count_legal(pos) == 0) {
         Diagnostic d{Severity::Error, "moves-after-end", node.at,
                      std::string("move after ") + (pos.in_check() ? "checkmate" : "stalemate") + ": the game was over",
                      ply, texts[i], pos.fen(), {}};
         add(std::move(d));
         return false;
       }
-      ParseOptions po;
-      po.strict = false;
-      po.origins = &origins;
-      po.following = std::span(views).subspan(i + 1);
-      ParseResult r = codec_->parse(pos, texts[i], po);
       if (!r.ok()) {
         Diagnostic d{Severity::Error, notation::to_string(r.error->kind), {node.at.line, node.at.column + r.error->column - 1},
                      r.error->message, ply, texts[i], pos.fen(), {}};
@@ -223,9 +223,6 @@ private:
       origins.update(pos, r.move);
       pos.make_move(r.move);
       if (final_out) ++report_.plies;
-      MoveList replies;
-      generate_legal(pos, replies);
-      ended = replies.empty();
     }
     if (final_out) *final_out = pos;
     return true;
