@@ -25,13 +25,22 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-// Words that only ever qualify the move before them.
+bool equals_ignoring_case(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(a[i])) != b[i]) return false;
+  return true;
+}
+
+// Words that only ever qualify the move before them. Trailing dots, commas and check
+// marks do not change the word ("e.p.+" is "e.p").
 bool is_suffix_word(std::string_view word) {
   if (word.empty() || std::string_view("cCdDmMeEsS(").find(word[0]) == std::string_view::npos) return false;
-  std::string w = lower(word);
-  return w == "ch" || w == "check" || w == "dis" || w == "dbl" || w == "double" || w == "mate" || w == "e.p" ||
-         w == "ep" ||
-         w == "sq" || w == "(ep)" || w == "dis.ch" || w == "dbl.ch";
+  while (!word.empty() && std::string_view(".,+#").find(word.back()) != std::string_view::npos) word.remove_suffix(1);
+  if (word.size() < 2 || word.size() > 6) return false;
+  for (std::string_view w : {"ch", "check", "dis", "dbl", "double", "mate", "e.p", "ep", "sq", "(ep)", "dis.ch", "dbl.ch"})
+    if (equals_ignoring_case(word, w)) return true;
+  return false;
 }
 
 bool is_castles(std::string_view word) {
