@@ -118,6 +118,10 @@ struct Reader::Impl {
   LineReader lines;
   ReaderOptions options;
   std::string line;        // the current line, decoded to UTF-8
+  std::size_t line_no = 0;
+  std::string pending;     // a line read ahead and given back, delivered next
+  std::size_t pending_no = 0;
+  bool has_pending = false;
   std::size_t pos = 0;     // how much of it is consumed
   bool have_line = false;  // `line` holds unconsumed text
   bool at_eof = false;
@@ -128,13 +132,14 @@ struct Reader::Impl {
   std::string raw;
   bool raw_cut = false;
   bool warned_encoding = false;
+  std::size_t moves_in_game = 0;  // main-line moves read so far
   std::size_t depth = 0;       // open variations
   std::size_t skip_depth = 0;  // inside a variation too deep to keep: parentheses counted, content skipped
   bool in_comment = false;
   std::string comment;
   Location comment_at;
 
-  Location here() const { return {lines.line_number(), pos + 1}; }
+  Location here() const { return {line_no, pos + 1}; }
 
   void report(Severity severity, std::string code, Location at, std::string message) {
     Diagnostic d;
@@ -147,6 +152,14 @@ struct Reader::Impl {
 
   // Loads the next line; false at end of input. Lines too long are reported and skipped.
   bool next_line() {
+    if (has_pending) {  // a line read ahead and given back
+      line = std::move(pending);
+      line_no = pending_no;
+      has_pending = false;
+      pos = 0;
+      have_line = true;
+      return true;
+    }
     for (;;) {
       bool too_long = false;
       if (!lines.next(line, too_long)) {
@@ -154,12 +167,13 @@ struct Reader::Impl {
         have_line = false;
         return false;
       }
+      line_no = lines.line_number();
       pos = 0;
       have_line = true;
       if (v && options.keep_raw) keep_raw_line();
       if (too_long) {
         if (v)
-          report(Severity::Error, "line-too-long", {lines.line_number(), 1},
+          report(Severity::Error, "line-too-long", {line_no, 1},
                  "line longer than " + std::to_string(options.max_line_length) + " bytes: skipped");
         continue;
       }
@@ -189,7 +203,7 @@ struct Reader::Impl {
     if (latin1) line = latin1_to_utf8(line);
     if ((control || latin1) && v && !warned_encoding) {
       warned_encoding = true;
-      report(Severity::Warning, "encoding", {lines.line_number(), 1},
+      report(Severity::Warning, "encoding", {line_no, 1},
              latin1 ? "bytes that are not UTF-8: read as ISO-8859-1 (Latin-1)"
                     : "control characters (NUL or others) read as spaces");
     }
@@ -221,7 +235,7 @@ struct Reader::Impl {
     raw.clear();
     raw_cut = false;
     warned_encoding = false;
-    depth = skip_depth = 0;
+    depth = skip_depth = moves_in_game = 0;
     in_comment = false;
     // Skip prose between games, with a warning for each stretch.
     for (;;) {
@@ -276,7 +290,37 @@ struct Reader::Impl {
 
   // [Name "value"] at pos. Unescaped inner quotes are recovered: the value ends at the
   // last quote before the closing bracket.
+  // A tag pair may be broken over lines ("[ Result\n"1-0" ]"): join up to a few lines.
+  bool spanned = false;
+  void join_tag_lines(std::size_t from) {
+    spanned = false;
+    for (int joined = 0; joined < 4 && line.find(']', from) == std::string::npos; ++joined) {
+      std::string kept = line;
+      std::size_t kept_pos = pos;
+      bool had = have_line;
+      std::size_t kept_no = line_no;
+      bool got = next_line();
+      if (!got || looks_like_tag_line(line) || looks_like_movetext(line)) {  // not a continuation: give it back
+        if (got) {
+          pending = std::move(line);
+          pending_no = line_no;
+          has_pending = true;
+        }
+        line = std::move(kept);
+        line_no = kept_no;
+        pos = kept_pos;
+        have_line = had;
+        return;
+      }
+      line_no = kept_no;
+      line = kept + " " + line;
+      pos = kept_pos;
+      spanned = true;
+    }
+  }
+
   bool read_tag() {
+    join_tag_lines(pos);
     Location at = here();
     std::size_t i = pos + 1;
     while (i < line.size() && line[i] == ' ') ++i;
@@ -319,6 +363,8 @@ struct Reader::Impl {
       pos = line.size();
       return true;
     }
+    if (spanned)
+      report(Severity::Warning, "malformed-tag", at, "tag " + name + " spans several lines: read as one");
     if (inner_quote)
       report(Severity::Warning, "malformed-tag", at,
              "tag " + name + ": unescaped quote inside the value, read as part of it (write \\\")");
@@ -327,6 +373,7 @@ struct Reader::Impl {
   }
 
   void read_movetext() {
+    bool after_blank = false;
     for (;;) {
       if (in_comment) {
         if (!continue_comment()) return;
@@ -336,6 +383,23 @@ struct Reader::Impl {
         if (!next_line()) return;
         // A tag line ends the game (its result was missing, or a comment ran over).
         if (looks_like_tag_line(line)) return;
+        std::size_t first = line.find_first_not_of(" \t");
+        if (first == std::string::npos) {
+          after_blank = true;
+          have_line = false;
+          continue;
+        }
+        // After a blank line, prose, or a new game's "1." once this one has moves, means
+        // this game ended without its termination marker.
+        if (after_blank) {
+          std::string_view rest = std::string_view(line).substr(first);
+          bool restart = moves_in_game > 0 && rest.starts_with("1.") && !rest.starts_with("1.5");
+          if (restart || !looks_like_movetext(rest)) {
+            pos = first;
+            return;
+          }
+        }
+        after_blank = false;
         if (line[0] == '%') {
           v->escape(line, here());
           have_line = false;
@@ -448,6 +512,7 @@ struct Reader::Impl {
     }
     // Move numbers: digits (then dots). Four or more digits are an ICCF move.
     if (word.find_first_not_of("0123456789") == std::string_view::npos && word.size() <= 3) return false;
+    if (depth == 0) ++moves_in_game;
     v->move(word, at);
     return false;
   }
@@ -471,7 +536,7 @@ struct Reader::Impl {
         if (looks_like_tag_line(line)) {
           report(Severity::Error, "unterminated-comment", comment_at,
                  "comment not closed with '}' before the next game's tags (line " +
-                     std::to_string(lines.line_number()) + ")");
+                     std::to_string(line_no) + ")");
           in_comment = false;
           return false;
         }

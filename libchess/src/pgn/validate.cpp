@@ -64,9 +64,12 @@ public:
     report_.white = game_.tag_value("White");
     report_.black = game_.tag_value("Black");
     report_.result = game_.tag_value("Result");
-    for (const Diagnostic& d : game_.diagnostics) add(d);
     Position start;
-    if (!check_tags(start)) return finish();
+    bool checkable = check_tags(start);
+    for (const Diagnostic& d : game_.diagnostics)
+      // In an unsupported variant, moves the reader could not tokenise (P@e4) are expected.
+      if (checkable || d.code != "unreadable-move") add(d);
+    if (!checkable) return finish();
     codec_ = options_.codec ? options_.codec : notation::find_codec("san");
     if (options_.auto_dialect) detect(start);
     report_.dialect = std::string(codec_->name());
@@ -253,8 +256,11 @@ private:
                            : "the game ends in stalemate";
     for (const std::string* claimed : {game_.result ? &*game_.result : nullptr, tag ? &tag->value : nullptr}) {
       if (!claimed || *claimed == expected) continue;
-      error("result-contradicts-position", game_.result ? game_.result_at : game_.start,
-            what + ", so the result is " + expected + ", not " + *claimed);
+      Location at = game_.result ? game_.result_at : game_.start;
+      std::string message = what + ", so the result is " + expected + ", not " + *claimed;
+      // "*" (unknown) over a finished game is how studies and puzzles are exported.
+      if (*claimed == "*") warn("result-contradicts-position", at, message);
+      else error("result-contradicts-position", at, message);
       break;
     }
   }
