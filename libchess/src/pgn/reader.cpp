@@ -2,6 +2,7 @@
 
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "chess/line_reader.h"
 
@@ -129,6 +130,8 @@ struct Reader::Impl {
 
   // Per game
   Visitor* v = nullptr;
+  bool game_started = false;
+  std::vector<Diagnostic> early;
   std::string raw;
   bool raw_cut = false;
   bool warned_encoding = false;
@@ -147,7 +150,10 @@ struct Reader::Impl {
     d.code = std::move(code);
     d.at = at;
     d.message = std::move(message);
-    v->diagnostic(d);
+    // Problems found before the game begins (prose before it, the encoding of its first
+    // line) are held and given to it once it has begun.
+    if (game_started) v->diagnostic(d);
+    else early.push_back(std::move(d));
   }
 
   // Loads the next line; false at end of input. Lines too long are reported and skipped.
@@ -232,6 +238,8 @@ struct Reader::Impl {
 
   bool read_game(Visitor& visitor) {
     v = &visitor;
+    game_started = false;
+    early.clear();
     raw.clear();
     raw_cut = false;
     warned_encoding = false;
@@ -260,6 +268,9 @@ struct Reader::Impl {
     }
     ++games;
     visitor.begin_game(games, here());
+    game_started = true;
+    for (const Diagnostic& d : early) visitor.diagnostic(d);
+    early.clear();
     // Tags, a blank line, then tags again: the first game had no moves at all.
     if (read_tags()) read_movetext();
     for (; depth > 0; --depth) {

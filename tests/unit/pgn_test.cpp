@@ -1,0 +1,300 @@
+#include <catch2/catch.hpp>
+#include <algorithm>
+#include <sstream>
+
+#include "chess/notation/registry.h"
+#include "chess/pgn/validate.h"
+
+using namespace chess;
+using namespace chess::pgn;
+using namespace std::string_literals;
+
+namespace {
+
+std::vector<Game> read_all(const std::string& text, ReaderOptions options = {}) {
+  std::istringstream in(text);
+  Reader reader(in, options);
+  std::vector<Game> games;
+  GameBuilder builder;
+  while (reader.read_game(builder)) games.push_back(std::move(builder.game()));
+  return games;
+}
+
+std::vector<GameReport> validate_all(const std::string& text, ValidateOptions options = {}) {
+  std::vector<GameReport> reports;
+  for (const Game& g : read_all(text)) reports.push_back(validate_game(g, options));
+  return reports;
+}
+
+bool has(const std::vector<Diagnostic>& list, const std::string& code) {
+  for (const auto& d : list)
+    if (d.code == code) return true;
+  return false;
+}
+
+const Diagnostic& find(const std::vector<Diagnostic>& list, const std::string& code) {
+  for (const auto& d : list)
+    if (d.code == code) return d;
+  FAIL("no diagnostic " << code);
+  return list.front();
+}
+
+const std::string ROSTER =
+    "[Event \"E\"]\n[Site \"S\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n[White \"W\"]\n[Black \"B\"]\n";
+
+}  // namespace
+
+TEST_CASE("NOTATION.md's worked import example", "[pgn][reader]") {
+  const std::string text =
+      "[White \"Smith, J.\"]\n"
+      "[Black \"Doe, Ann\"] [Event \"Club ch\"]\n"
+      "% private\n"
+      "1.e4 e5 2 Nf3 Nc6 3.Bb5 a6 4.Bxc6 dxc6 5.0-0!? f6 {a comment}\n"
+      "6 d4 exd4 7 Nxd4 c5 8.Nb3 Qxd1 (8...Qe7 9.Nc3) 9.Rxd1 1-0\n";
+  std::vector<Game> games = read_all(text);
+  REQUIRE(games.size() == 1);
+  const Game& g = games[0];
+  CHECK(g.tag_value("Black") == "Doe, Ann");
+  CHECK(g.tag_value("Event") == "Club ch");
+  REQUIRE(g.main.moves.size() == 17);
+  CHECK(g.main.moves[8].text == "0-0");
+  CHECK(g.main.moves[8].nags == std::vector<int>{5});
+  CHECK(g.main.moves[9].comments == std::vector<std::string>{"a comment"});
+  REQUIRE(g.main.moves[15].variations.size() == 1);
+  CHECK(g.main.moves[15].variations[0].moves.size() == 2);
+  CHECK(g.result == "1-0");
+  CHECK(g.diagnostics.empty());
+  GameReport r = validate_game(g, {});
+  CHECK(r.valid());
+  CHECK(has(r.warnings, "missing-tag"));        // Site, Date, Round, Result are absent
+  CHECK(has(r.warnings, "non-canonical-san"));  // 0-0
+  CHECK(r.plies == 17);
+}
+
+TEST_CASE("Reader: tokens, results, encodings", "[pgn][reader]") {
+  SECTION("result variants are normalised") {
+    for (auto [written, result] : {std::pair{"1/2", "1/2-1/2"}, {"\xC2\xBD-\xC2\xBD", "1/2-1/2"}, {"1:0", "1-0"},
+                                   {"*", "*"}, {"0-1", "0-1"}}) {
+      auto games = read_all("1. e4 e5 "s + written + "\n");
+      REQUIRE(games.size() == 1);
+      CHECK(games[0].result == result);
+    }
+  }
+  SECTION("a BOM, CRLF line ends and NBSP are whitespace") {
+    auto games = read_all("\xEF\xBB\xBF[Event \"x\"]\r\n\r\n1.\xC2\xA0" "e4 e5 *\r\n");
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].main.moves.size() == 2);
+    CHECK(games[0].diagnostics.empty());
+  }
+  SECTION("Latin-1 bytes are decoded, with one warning") {
+    auto games = read_all("[White \"M\xFCller\"]\n\n1. e4 {Sch\xF6n} *\n");
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].tag_value("White") == "M\xC3\xBCller");
+    REQUIRE(games[0].diagnostics.size() == 1);
+    CHECK(games[0].diagnostics[0].code == "encoding");
+  }
+  SECTION("NUL bytes are spaces, with a warning") {
+    auto games = read_all("1. e4\0 e5 *\n"s);
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].main.moves.size() == 2);
+    CHECK(games[0].diagnostics[0].code == "encoding");
+  }
+  SECTION("several tags on a line, and inner quotes recovered") {
+    auto games = read_all("[White \"A\"][Black \"B\"] [Event \"5th \"Mikis\" Cup\"]\n\n*\n");
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].tag_value("White") == "A");
+    CHECK(games[0].tag_value("Black") == "B");
+    CHECK(games[0].tag_value("Event") == "5th \"Mikis\" Cup");
+    REQUIRE(games[0].diagnostics.size() == 1);
+    CHECK(games[0].diagnostics[0].code == "malformed-tag");
+    CHECK(games[0].diagnostics[0].severity == Severity::Warning);
+  }
+  SECTION("escapes in tag values") {
+    auto games = read_all("[A \"b\\\"\"] [C \"A]]\"] [F \"\\\"A]][\\\"\\\\\"]\n*\n");
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].tag_value("A") == "b\"");
+    CHECK(games[0].tag_value("C") == "A]]");
+    CHECK(games[0].tag_value("F") == "\"A]][\"\\");
+  }
+  SECTION("comments of both kinds, NAGs, glyphs, nested variations") {
+    auto games = read_all("1. e4 $1 {x} e5 ; rest of line\n2. Nf3 (2. f4 (2. d4) 2... exf4) ?! Nc6 *\n");
+    REQUIRE(games.size() == 1);
+    const Line& main = games[0].main;
+    REQUIRE(main.moves.size() == 4);
+    CHECK(main.moves[0].nags == std::vector<int>{1});
+    CHECK(main.moves[0].comments == std::vector<std::string>{"x"});
+    CHECK(main.moves[1].comments == std::vector<std::string>{" rest of line"});
+    REQUIRE(main.moves[2].variations.size() == 1);
+    const Line& f4 = main.moves[2].variations[0];
+    REQUIRE(f4.moves.size() == 2);
+    CHECK(f4.moves[0].variations.size() == 1);
+    CHECK(main.moves[2].nags == std::vector<int>{6});
+  }
+}
+
+TEST_CASE("Reader: broken games are reported and reading resumes at the next game", "[pgn][reader]") {
+  SECTION("an unterminated comment stops at the next game's tags") {
+    auto games = read_all("[Event \"a\"]\n\n1. e4 {never closed\n1-0\n\n[Event \"b\"]\n\n1. d4 *\n");
+    REQUIRE(games.size() == 2);
+    REQUIRE_FALSE(games[0].diagnostics.empty());
+    CHECK(games[0].diagnostics[0].code == "unterminated-comment");
+    CHECK(games[0].diagnostics[0].at.line == 3);
+    CHECK(games[0].diagnostics[0].at.column == 7);
+    CHECK(games[1].tag_value("Event") == "b");
+    CHECK(games[1].main.moves.size() == 1);
+  }
+  SECTION("unbalanced variations") {
+    auto games = read_all("1. e4 (1. d4 e5 2. c4 *\n");
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].diagnostics.back().code == "unbalanced-variation");
+    games = read_all("1. e4 e5) 2. Nf3 *\n");
+    CHECK(games[0].diagnostics[0].code == "unbalanced-variation");
+    CHECK(games[0].diagnostics[0].at.column == 9);
+  }
+  SECTION("variations nested beyond the limit are skipped, not followed") {
+    std::string deep = "1. e4 ";
+    for (int i = 0; i < 5000; ++i) deep += "(1. d4 ";
+    for (int i = 0; i < 5000; ++i) deep += ") ";
+    deep += "e5 *\n";
+    auto games = read_all(deep);
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].main.moves.size() == 2);
+    CHECK(games[0].diagnostics[0].code == "unbalanced-variation");
+  }
+  SECTION("a missing result: the next tag section starts a new game") {
+    auto games = read_all("[Event \"a\"]\n\n1. e4 e5\n[Event \"b\"]\n\n1. d4 *\n");
+    REQUIRE(games.size() == 2);
+    CHECK_FALSE(games[0].result);
+    GameReport r = validate_game(games[0], {});
+    CHECK(has(r.errors, "missing-result"));
+  }
+  SECTION("prose between games is skipped with a warning, not read as moves") {
+    auto games = read_all("1. e4 e5 *\n\n#662\nAn agile Knight steals the show\n\n1. d4 d5 *\n");
+    REQUIRE(games.size() == 2);
+    CHECK(games[1].diagnostics[0].code == "unexpected-text");
+    CHECK(games[1].main.moves.size() == 2);
+  }
+  SECTION("huge comments are cut, memory stays bounded") {
+    ReaderOptions o;
+    o.max_comment_length = 1000;
+    auto games = read_all("1. e4 {" + std::string(100000, 'z') + "} e5 *\n", o);
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].main.moves[0].comments[0].size() == 1000);
+    CHECK(games[0].diagnostics[0].code == "comment-too-long");
+    CHECK(games[0].main.moves.size() == 2);
+  }
+}
+
+TEST_CASE("Validation: every diagnostic code, with its place", "[pgn][validate]") {
+  auto one = [](const std::string& text, ValidateOptions o = {}) {
+    auto reports = validate_all(text, o);
+    REQUIRE(reports.size() == 1);
+    return reports[0];
+  };
+  SECTION("a valid game") {
+    GameReport r = one(ROSTER + "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n");
+    CHECK(r.valid());
+    CHECK(r.warnings.empty());
+  }
+  SECTION("illegal-move, with ply, move, FEN and suggestions") {
+    GameReport r = one(ROSTER + "[Result \"*\"]\n\n1. e4 e5 2. Nf5 Nc6 *\n");
+    const Diagnostic& d = find(r.errors, "illegal-move");
+    CHECK(d.at.line == 9);
+    CHECK(d.at.column == 14);  // the square no knight reaches
+    CHECK(d.ply == 3);
+    CHECK(d.move == "Nf5");
+    CHECK(d.fen == "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+    REQUIRE_FALSE(d.suggestions.empty());
+  }
+  SECTION("a wrong piece letter is suggested right") {
+    GameReport r = one(ROSTER + "[Result \"*\"]\n\n1. e4 e5 2. Bf3 *\n");
+    const Diagnostic& d = find(r.errors, "illegal-move");
+    REQUIRE_FALSE(d.suggestions.empty());
+    CHECK(d.suggestions[0] == "Nf3");
+  }
+  SECTION("a swapped pair of moves is suggested") {
+    GameReport r = one(ROSTER + "[Result \"*\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Nf3 *\n");
+    CHECK(r.valid());
+    r = one(ROSTER + "[Result \"*\"]\n\n1. Bc4 e5 2. e4 *\n");
+    const Diagnostic& d = find(r.errors, "illegal-move");
+    bool swapped = false;
+    for (const auto& s : d.suggestions) swapped |= s.find("e4") == 0 && s.find("swapped") != std::string::npos;
+    CHECK(swapped);
+  }
+  SECTION("ambiguous-move lists the disambiguated candidates") {
+    GameReport r = one(ROSTER + "[Result \"*\"]\n\n1. Nf3 d5 2. d3 c5 3. Nd2 *\n");
+    const Diagnostic& d = find(r.errors, "ambiguous-move");
+    CHECK(d.ply == 5);
+    std::vector<std::string> got = d.suggestions;
+    std::sort(got.begin(), got.end());
+    CHECK(got == std::vector<std::string>{"Nbd2", "Nfd2"});
+  }
+  SECTION("unreadable-move") {
+    GameReport r = one(ROSTER + "[Result \"*\"]\n\n1. e4 Zz9 *\n");
+    CHECK(find(r.errors, "unreadable-move").ply == 2);
+  }
+  SECTION("moves-after-end") {
+    GameReport r = one(ROSTER + "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 3. a3 0-1\n");
+    CHECK(find(r.errors, "moves-after-end").move == "a3");
+  }
+  SECTION("result-mismatch and result-contradicts-position") {
+    GameReport r = one(ROSTER + "[Result \"1-0\"]\n\n1. e4 e5 0-1\n");
+    CHECK(has(r.errors, "result-mismatch"));
+    r = one(ROSTER + "[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n");
+    CHECK(find(r.errors, "result-contradicts-position").message.find("White is checkmated") != std::string::npos);
+    r = one(ROSTER + "[Result \"1-0\"]\n[SetUp \"1\"]\n[FEN \"7k/5Q2/6K1/8/8/8/8/8 w - - 0 1\"]\n\n1. Kh6 1-0\n");
+    CHECK(find(r.errors, "result-contradicts-position").message.find("stalemate") != std::string::npos);
+  }
+  SECTION("tags: missing, duplicate, malformed Result, bad Date") {
+    GameReport r = one("[Event \"E\"]\n[Event \"F\"]\n[Date \"1946\"]\n[Result \"2-0\"]\n\n1. e4 *\n");
+    CHECK(find(r.errors, "duplicate-tag").at.line == 2);
+    CHECK(find(r.errors, "bad-date").at.line == 3);
+    CHECK(find(r.errors, "malformed-tag").at.line == 4);
+    CHECK(has(r.warnings, "missing-tag"));
+    ValidateOptions strict;
+    strict.strict = true;
+    r = one("[Event \"E\"]\n\n1. e4 *\n", strict);
+    CHECK(has(r.errors, "missing-tag"));
+  }
+  SECTION("bad-fen, SetUp without FEN") {
+    GameReport r = one(ROSTER + "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*\n");
+    CHECK(find(r.errors, "bad-fen").message.find("no white king") != std::string::npos);
+    r = one(ROSTER + "[Result \"*\"]\n[SetUp \"1\"]\n\n*\n");
+    CHECK(has(r.errors, "bad-fen"));
+  }
+  SECTION("unsupported-variant, and Chess960 supported") {
+    GameReport r = one(ROSTER + "[Result \"*\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 e5 2. Nf3 P@e4 *\n");
+    CHECK(has(r.errors, "unsupported-variant"));
+    CHECK_FALSE(has(r.errors, "unreadable-move"));
+    r = one(ROSTER + "[Result \"*\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n"
+                     "[FEN \"rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1\"]\n\n1. O-O O-O-O *\n");
+    CHECK(r.valid());
+    CHECK(r.plies == 2);
+  }
+  SECTION("non-canonical-san: a warning, an error with --strict") {
+    GameReport r = one(ROSTER + "[Result \"*\"]\n\n1. e4 e5 2. Ng1f3 *\n");
+    CHECK(r.valid());
+    CHECK(find(r.warnings, "non-canonical-san").move == "Ng1f3");
+    ValidateOptions strict;
+    strict.strict = true;
+    r = one(ROSTER + "[Result \"*\"]\n\n1. e4 e5 2. Ng1f3 *\n", strict);
+    CHECK(has(r.errors, "non-canonical-san"));
+  }
+  SECTION("moves in variations are checked from the position before the move they replace") {
+    GameReport r = one(ROSTER + "[Result \"*\"]\n\n1. e4 e5 (1... c5 2. Nf3) (1... Nf3) 2. d4 *\n");
+    const Diagnostic& d = find(r.errors, "illegal-move");
+    CHECK(d.move == "Nf3");
+    CHECK(d.ply == 2);
+  }
+  SECTION("empty-game") {
+    GameReport r = one(ROSTER + "[Result \"*\"]\n\n*\n");
+    CHECK(has(r.warnings, "empty-game"));
+  }
+  SECTION("descriptive scoresheets, with 'ch' read back onto its move") {
+    ValidateOptions o;
+    o.codec = notation::find_codec("descriptive");
+    GameReport r = one(ROSTER + "[Result \"1-0\"]\n\n1 P-K4 P-KB3 2 P-Q4 P-KN4 3 Q-R5 mate 1-0\n", o);
+    CHECK(r.valid());
+    CHECK(r.plies == 5);
+  }
+}
