@@ -1,5 +1,6 @@
 #include "chess/pgn/reader.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -132,6 +133,7 @@ struct Reader::Impl {
   Visitor* v = nullptr;
   bool game_started = false;
   std::vector<Diagnostic> early;
+  std::vector<std::string> tag_names;
   std::string raw;
   bool raw_cut = false;
   bool warned_encoding = false;
@@ -282,15 +284,26 @@ struct Reader::Impl {
     return true;
   }
 
-  // False when the game ended with its tags (a new tag section follows a blank line).
+  // The name of the tag pair that opens `line`, or "".
+  static std::string_view tag_name_at(std::string_view line, std::size_t pos) {
+    std::size_t i = pos + 1;
+    while (i < line.size() && line[i] == ' ') ++i;
+    std::size_t start = i;
+    while (i < line.size() && tag_name_char(line[i])) ++i;
+    return line.substr(start, i - start);
+  }
+
+  // False when the game ended with its tags: after a blank line, a tag this game already
+  // has begins the next game (ChessBase puts blank lines inside one game's tags).
   bool read_tags() {
-    bool any = false;
+    tag_names.clear();
     for (;;) {
       bool blank = false;
       if (!next_text(&blank) || line[pos] != '[') return true;
-      if (blank && any && pos == 0 && looks_like_tag_line(line)) return false;
+      std::string_view name = tag_name_at(line, pos);
+      if (blank && std::find(tag_names.begin(), tag_names.end(), name) != tag_names.end()) return false;
+      tag_names.emplace_back(name);
       std::size_t start = pos;
-      any = true;
       if (!read_tag()) {
         // Skip to the end of this bracket, or of the line.
         std::size_t close = line.find(']', start);
