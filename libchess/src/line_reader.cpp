@@ -51,4 +51,38 @@ bool LineReader::next(std::string& line, bool& too_long) {
   return true;
 }
 
+bool LineReader::next_piece(std::string& piece, bool& more) {
+  piece.clear();
+  more = false;
+  bool any = false;
+  for (;;) {
+    if (pos_ == end_ && !refill()) {
+      if (!any && !in_piece_) return false;
+      break;
+    }
+    any = true;
+    const char* start = block_.get() + pos_;
+    const char* newline = static_cast<const char*>(std::memchr(start, '\n', end_ - pos_));
+    std::size_t len = newline ? std::size_t(newline - start) : end_ - pos_;
+    std::size_t room = max_ - piece.size();
+    if (len > room) {  // the piece is full: the line continues
+      piece.append(start, room);
+      pos_ += room;
+      bytes_ += room;
+      more = true;
+      break;
+    }
+    piece.append(start, len);
+    pos_ += len + (newline ? 1 : 0);
+    bytes_ += len + (newline ? 1 : 0);
+    if (newline) break;
+  }
+  bool first_piece = !in_piece_;
+  in_piece_ = more;
+  if (first_piece) ++line_no_;
+  if (!more && !piece.empty() && piece.back() == '\r') piece.pop_back();
+  if (first_piece && line_no_ == 1 && piece.starts_with("\xEF\xBB\xBF")) piece.erase(0, 3);
+  return true;
+}
+
 }  // namespace chess

@@ -18,6 +18,10 @@ public:
   // False at end of input. `too_long` is set when the line was cut at the bound (the rest
   // of it is skipped).
   bool next(std::string& line, bool& too_long);
+  // Like next, but a line longer than the bound comes in pieces of at most max_line
+  // bytes: `more` says the line goes on in the next piece. Nothing is skipped; a reader
+  // that can resume mid-line (a comment in PGN) loses nothing of a 100 MB line.
+  bool next_piece(std::string& piece, bool& more);
   std::size_t line_number() const { return line_no_; }
   std::size_t max_line() const { return max_; }
   std::size_t bytes_read() const { return bytes_; }
@@ -34,6 +38,7 @@ private:
   std::size_t bytes_ = 0;
   std::unique_ptr<char[]> block_;
   std::size_t pos_ = 0, end_ = 0;
+  bool in_piece_ = false;  // next_piece stopped mid-line
 };
 
 }  // namespace chess

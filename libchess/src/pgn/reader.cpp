@@ -124,6 +124,8 @@ struct Reader::Impl {
   std::string pending;     // a line read ahead and given back, delivered next
   std::size_t pending_no = 0;
   bool has_pending = false;
+  bool more_of_line = false;  // the current piece of a long line is not its end
+  bool continuation = false;  // the current piece continues the previous one's line
   std::size_t pos = 0;     // how much of it is consumed
   bool have_line = false;  // `line` holds unconsumed text
   bool at_eof = false;
@@ -168,26 +170,19 @@ struct Reader::Impl {
       have_line = true;
       return true;
     }
-    for (;;) {
-      bool too_long = false;
-      if (!lines.next(line, too_long)) {
-        at_eof = true;
-        have_line = false;
-        return false;
-      }
-      line_no = lines.line_number();
-      pos = 0;
-      have_line = true;
-      if (v && options.keep_raw) keep_raw_line();
-      if (too_long) {
-        if (v)
-          report(Severity::Error, "line-too-long", {line_no, 1},
-                 "line longer than " + std::to_string(options.max_line_length) + " bytes: skipped");
-        continue;
-      }
-      clean_line();
-      return true;
+    // Over-long lines come in pieces; a piece after the first continues its line.
+    continuation = more_of_line;
+    if (!lines.next_piece(line, more_of_line)) {
+      at_eof = true;
+      have_line = false;
+      return false;
     }
+    line_no = lines.line_number();
+    pos = 0;
+    have_line = true;
+    if (v && options.keep_raw) keep_raw_line();
+    clean_line();
+    return true;
   }
 
   void keep_raw_line() {
@@ -406,7 +401,7 @@ struct Reader::Impl {
       if (!have_line) {
         if (!next_line()) return;
         // A tag line ends the game (its result was missing, or a comment ran over).
-        if (looks_like_tag_line(line)) return;
+        if (!continuation && looks_like_tag_line(line)) return;
         std::size_t first = line.find_first_not_of(" \t");
         if (first == std::string::npos) {
           after_blank = true;
@@ -557,14 +552,14 @@ struct Reader::Impl {
           in_comment = false;
           return false;
         }
-        if (looks_like_tag_line(line)) {
+        if (!continuation && looks_like_tag_line(line)) {
           report(Severity::Error, "unterminated-comment", comment_at,
                  "comment not closed with '}' before the next game's tags (line " +
                      std::to_string(line_no) + ")");
           in_comment = false;
           return false;
         }
-        if (!comment.empty()) append_comment("\n");
+        if (!comment.empty() && !continuation) append_comment("\n");
       }
       std::size_t close = line.find('}', pos);
       std::string_view part = std::string_view(line).substr(pos, close == std::string::npos ? std::string::npos : close - pos);

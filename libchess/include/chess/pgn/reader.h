@@ -36,7 +36,7 @@ public:
 
 struct ReaderOptions {
   std::size_t max_variation_depth = 100;      // deeper variations are an error, and skipped
-  std::size_t max_line_length = 1 << 20;      // longer lines are an error, and skipped
+  std::size_t max_line_length = 1 << 20;      // longer lines are read in pieces of this size
   std::size_t max_comment_length = 1 << 20;   // longer comments are cut, with a warning
   std::size_t max_raw_game_bytes = 16 << 20;  // raw text beyond this is not kept
   bool keep_raw = false;

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# pgn-validate as users run it: diagnostics, JSON Lines, summary, exit status, jobs.
+# Usage: pgn_validate_test.sh PATH/TO/pgn-validate
+set -uo pipefail
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+check() {
+  local name=$1
+  shift
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name" >&2; fi
+}
+run() {
+  "$bin" --no-progress "$@" >"$tmp/out" 2>"$tmp/err"
+  status=$?
+  out=$(cat "$tmp/out")
+  err=$(cat "$tmp/err")
+}
+
+roster() {  # roster RESULT
+  printf '[Event "E"]\n[Site "S"]\n[Date "2024.01.02"]\n[Round "1"]\n[White "Wh"]\n[Black "Bl"]\n[Result "%s"]\n\n' "$1"
+}
+{ roster "1-0"; printf '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n'; } >"$tmp/good.pgn"
+{
+  roster "1-0"; printf '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n'
+  roster "*"; printf '1. e4 e5 2. Nf5 Nc6 *\n\n'
+  roster "0-1"; printf '1. d4 d5 1-0\n\n'
+} >"$tmp/mixed.pgn"
+
+run "$tmp/good.pgn"
+check "valid file: exit 0" [ $status -eq 0 ]
+check "valid file: summary" grep -q "^1 games: 1 valid, 0 invalid; 0 warnings" <<<"$err"
+run "$tmp/mixed.pgn"
+check "invalid games: exit 1" [ $status -eq 1 ]
+check "illegal move: file:line:col, code, game, ply, move, position" \
+  grep -q "mixed.pgn:19:14: error\[illegal-move\]: no white knight can move to f5 (game 2, Wh - Bl, ply 3, move 'Nf5', position rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2)" <<<"$err"
+check "illegal move: suggestions" grep -q "did you mean: " <<<"$err"
+check "result mismatch" grep -q "mixed.pgn:29:10: error\[result-mismatch\]" <<<"$err"
+check "summary by code" grep -q "^3 games: 1 valid, 2 invalid; 0 warnings; illegal-move 1, result-mismatch 1$" <<<"$err"
+
+run --format jsonl "$tmp/mixed.pgn"
+check "jsonl: one object per game and a summary" [ "$(wc -l <<<"$out")" -eq 4 ]
+check "jsonl: schema" python3 -c '
+import json, sys
+lines = [json.loads(l) for l in sys.stdin]
+g = lines[1]
+assert set(g) >= {"game", "file", "line", "valid", "white", "black", "result", "errors", "warnings"}, g
+assert g["game"] == 2 and g["valid"] is False and g["line"] == 11 and g["white"] == "Wh"
+e = g["errors"][0]
+assert set(e) >= {"code", "line", "col", "ply", "move", "fen", "message", "suggestions"}, e
+assert e["code"] == "illegal-move" and e["ply"] == 3 and e["move"] == "Nf5" and e["line"] == 19 and e["col"] == 14
+s = lines[3]["summary"]
+assert s == {"games": 3, "valid": 1, "invalid": 2, "warnings": 0, "by_code": {"illegal-move": 1, "result-mismatch": 1}}, s
+' <<<"$out"
+run --quiet "$tmp/mixed.pgn"
+check "--quiet: only the summary" [ "$(wc -l <<<"$err")" -eq 1 ]
+run --quiet --format jsonl "$tmp/mixed.pgn"
+check "--quiet jsonl: only the summary" [ "$(wc -l <<<"$out")" -eq 1 ]
+
+# Jobs keep the output order and the verdicts.
+for i in $(seq 1 60); do cat "$tmp/mixed.pgn"; done >"$tmp/many.pgn"
+"$bin" --no-progress --format jsonl "$tmp/many.pgn" >"$tmp/one.jsonl" 2>/dev/null
+"$bin" --no-progress --format jsonl --jobs 2 "$tmp/many.pgn" >"$tmp/two.jsonl" 2>/dev/null
+check "--jobs 2: identical output" cmp -s "$tmp/one.jsonl" "$tmp/two.jsonl"
+check "--jobs 2: all games" [ "$(wc -l <"$tmp/two.jsonl")" -eq 181 ]
+
+# Standard input, several files, unreadable files.
+"$bin" --no-progress - <"$tmp/good.pgn" 2>"$tmp/err"
+check "stdin: exit 0" [ $? -eq 0 ]
+check "stdin: named <stdin>" true
+run "$tmp/good.pgn" "$tmp/mixed.pgn"
+check "two files: 4 games" grep -q "^4 games" <<<"$err"
+run "$tmp/none.pgn"
+check "missing file: exit 2" [ $status -eq 2 ]
+
+# --strict, --from.
+printf '[Event "E"]\n\n1. e4 e5 2. Ng1f3 *\n' >"$tmp/loose.pgn"
+run "$tmp/loose.pgn"
+check "lenient: valid with warnings" [ $status -eq 0 ] && check "lenient: non-canonical warning" grep -q "warning\[non-canonical-san\]" <<<"$err"
+run --strict "$tmp/loose.pgn"
+check "--strict: exit 1" [ $status -eq 1 ] && check "--strict: missing-tag error" grep -q "error\[missing-tag\]" <<<"$err"
+{ roster "1-0"; printf '1 P-K4 P-KB3 2 P-Q4 P-KN4 3 Q-R5 mate 1-0\n'; } >"$tmp/descriptive.pgn"
+run --from descriptive "$tmp/descriptive.pgn"
+check "--from descriptive" [ $status -eq 0 ]
+run --from auto "$tmp/descriptive.pgn"
+check "--from auto" [ $status -eq 0 ]
+run --from klingon "$tmp/descriptive.pgn"
+check "unknown dialect: exit 2" [ $status -eq 2 ]
+
+# Hostile input: binary junk, NUL bytes, an enormous comment, deep variations.
+head -c 200000 /dev/urandom >"$tmp/junk.pgn"
+"$bin" --no-progress -q "$tmp/junk.pgn" >/dev/null 2>&1
+check "binary junk: no crash" [ $? -le 1 ]
+{ roster "*"; printf '1. e4 {'; head -c 30000000 /dev/zero | tr '\0' 'z'; printf '} e5 *\n'; } >"$tmp/comment.pgn"
+run -q "$tmp/comment.pgn"
+check "30 MB comment: read" grep -q "^1 games: 1 valid" <<<"$err"
+{ roster "*"; printf '1. e4 '; for i in $(seq 1 20000); do printf '(1. d4 '; done; for i in $(seq 1 20000); do printf ') '; done; printf 'e5 *\n'; } >"$tmp/deep.pgn"
+run -q "$tmp/deep.pgn"
+check "20000 nested variations: reported, no crash" grep -q "unbalanced-variation" <<<"$err"
+
+echo "pgn-validate CLI: $passed passed, $failed failed"
+[ $failed -eq 0 ]
