@@ -161,6 +161,12 @@ TEST_CASE("Reader: broken games are reported and reading resumes at the next gam
     CHECK(games[0].main.moves.size() == 2);
     CHECK(games[0].diagnostics[0].code == "unbalanced-variation");
   }
+  SECTION("a second Event starts a new game, blank line or not") {
+    auto games = read_all("[Event \"a\"]\n[White \"x\"]\n[Event \"b\"]\n\n1. d4 *\n");
+    REQUIRE(games.size() == 2);
+    CHECK(games[0].main.moves.empty());
+    CHECK(games[1].tag_value("Event") == "b");
+  }
   SECTION("a missing result: the next tag section starts a new game") {
     auto games = read_all("[Event \"a\"]\n\n1. e4 e5\n[Event \"b\"]\n\n1. d4 *\n");
     REQUIRE(games.size() == 2);
@@ -246,10 +252,10 @@ TEST_CASE("Validation: every diagnostic code, with its place", "[pgn][validate]"
     CHECK(find(r.errors, "result-contradicts-position").message.find("stalemate") != std::string::npos);
   }
   SECTION("tags: missing, duplicate, malformed Result, bad Date") {
-    GameReport r = one("[Event \"E\"]\n[Event \"F\"]\n[Date \"1946\"]\n[Result \"2-0\"]\n\n1. e4 *\n");
-    CHECK(find(r.errors, "duplicate-tag").at.line == 2);
-    CHECK(find(r.errors, "bad-date").at.line == 3);
-    CHECK(find(r.errors, "malformed-tag").at.line == 4);
+    GameReport r = one("[Event \"E\"]\n[Site \"a\"]\n[Site \"b\"]\n[Date \"1946\"]\n[Result \"2-0\"]\n\n1. e4 *\n");
+    CHECK(find(r.errors, "duplicate-tag").at.line == 3);
+    CHECK(find(r.errors, "bad-date").at.line == 4);
+    CHECK(find(r.errors, "malformed-tag").at.line == 5);
     CHECK(has(r.warnings, "missing-tag"));
     ValidateOptions strict;
     strict.strict = true;

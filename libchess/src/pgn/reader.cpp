@@ -1,6 +1,7 @@
 #include "chess/pgn/reader.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -46,12 +47,20 @@ std::size_t space_width(std::string_view s, std::size_t i) {
   return 0;
 }
 
-bool symbol_char(unsigned char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c >= 0x80 ||
-         std::strchr("_+#=:-/", c);
-}
+// Characters of a PGN symbol (plus every byte of a UTF-8 sequence, for figurine and
+// Chinese moves), as a table: this is asked for every byte of every game.
+constexpr std::array<bool, 256> SYMBOL_CHARS = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 256; ++c)
+    t[c] = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c >= 0x80 || c == '_' ||
+           c == '+' || c == '#' || c == '=' || c == ':' || c == '-' || c == '/';
+  return t;
+}();
+
+bool symbol_char(unsigned char c) { return SYMBOL_CHARS[c]; }
 
 std::string_view normalised_result(std::string_view w) {
+  if (w.empty() || (w[0] != '0' && w[0] != '1' && w[0] != '*' && w[0] != '\xC2')) return {};
   if (w == "1-0" || w == "1:0") return "1-0";
   if (w == "0-1" || w == "0:1") return "0-1";
   if (w == "1/2-1/2" || w == "1/2" || w == "\xC2\xBD-\xC2\xBD" || w == "1/2:1/2" || w == "\xC2\xBD:\xC2\xBD")
@@ -296,7 +305,11 @@ struct Reader::Impl {
       bool blank = false;
       if (!next_text(&blank) || line[pos] != '[') return true;
       std::string_view name = tag_name_at(line, pos);
-      if (blank && std::find(tag_names.begin(), tag_names.end(), name) != tag_names.end()) return false;
+      bool repeated = std::find(tag_names.begin(), tag_names.end(), name) != tag_names.end();
+      // After a blank line, [Event or a tag this game already has begins the next game;
+      // a second Event does so even without one (files joined with cat).
+      bool is_event = name == "Event";
+      if ((blank && (repeated || is_event)) || (repeated && is_event)) return false;
       tag_names.emplace_back(name);
       std::size_t start = pos;
       if (!read_tag()) {

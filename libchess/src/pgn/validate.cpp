@@ -175,14 +175,23 @@ private:
   bool replay(const Line& line, Position pos, PieceOrigins origins, int ply_base, Position* final_out) {
     // Words that only qualify the move before them ("QxP ch", "PxP e.p.") come as separate
     // tokens from the PGN reader: join them back.
-    std::vector<std::string> texts;
-    std::vector<std::size_t> node_of;  // texts[i] belongs to line.moves[node_of[i]]
+    std::vector<std::string> joined;     // storage for the rare joined texts
+    std::vector<std::string_view> texts;  // one per move, views into the nodes or `joined`
+    std::vector<std::size_t> node_of;     // texts[i] belongs to line.moves[node_of[i]]
+    texts.reserve(line.moves.size());
+    node_of.reserve(line.moves.size());
+    joined.reserve(line.moves.size());  // views into it stay valid
     for (std::size_t i = 0; i < line.moves.size(); ++i) {
       const std::string& t = line.moves[i].text;
-      if (!texts.empty() && notation::joins_previous_move(texts.back(), t)) texts.back() += " " + t;
-      else texts.push_back(t), node_of.push_back(i);
+      if (!texts.empty() && notation::joins_previous_move(texts.back(), t)) {
+        joined.push_back(std::string(texts.back()) + " " + t);
+        texts.back() = joined.back();
+      } else {
+        texts.push_back(t);
+        node_of.push_back(i);
+      }
     }
-    std::vector<std::string_view> views(texts.begin(), texts.end());
+    const std::vector<std::string_view>& views = texts;
     for (std::size_t i = 0; i < texts.size(); ++i) {
       const MoveNode& node = line.moves[node_of[i]];
       int ply = ply_base + int(i) + 1;
@@ -199,17 +208,17 @@ private:
       if (!r.ok() && count_legal(pos) == 0) {
         Diagnostic d{Severity::Error, "moves-after-end", node.at,
                      std::string("move after ") + (pos.in_check() ? "checkmate" : "stalemate") + ": the game was over",
-                     ply, texts[i], pos.fen(), {}};
+                     ply, std::string(texts[i]), pos.fen(), {}};
         add(std::move(d));
         return false;
       }
       if (!r.ok()) {
         Diagnostic d{Severity::Error, notation::to_string(r.error->kind), {node.at.line, node.at.column + r.error->column - 1},
-                     r.error->message, ply, texts[i], pos.fen(), {}};
+                     r.error->message, ply, std::string(texts[i]), pos.fen(), {}};
         if (r.error->kind == notation::ErrorKind::Ambiguous) {
           for (Move m : r.error->candidates) d.suggestions.push_back(codec_->format(pos, m));
         } else {
-          std::string_view next_same_side = i + 2 < texts.size() ? std::string_view(texts[i + 2]) : std::string_view();
+          std::string_view next_same_side = i + 2 < texts.size() ? texts[i + 2] : std::string_view();
           d.suggestions = suggest_moves(pos, texts[i], next_same_side, *codec_);
         }
         add(std::move(d));
@@ -217,7 +226,7 @@ private:
       }
       for (const notation::ReadingNote& note : r.notes) {
         Diagnostic d{Severity::Warning, note.spelling_only ? "non-canonical-san" : "lenient-reading", node.at,
-                     note.message, ply, texts[i], pos.fen(), {}};
+                     note.message, ply, std::string(texts[i]), pos.fen(), {}};
         if (note.spelling_only && options_.strict) d.severity = Severity::Error;
         add(std::move(d));
       }
