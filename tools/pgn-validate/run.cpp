@@ -1,5 +1,6 @@
 #include "pgn-validate/run.h"
 
+#include <future>
 #include <sys/stat.h>
 #include <thread>
 
@@ -25,8 +26,10 @@ std::size_t total_size(const std::vector<std::string>& files) {
 }
 
 // Games are read in batches and validated in parallel, then reported in input order:
-// memory stays bounded by the batch, whatever the input size.
-constexpr std::size_t BATCH = 256;
+// memory stays bounded by the batch (so many games, or so many bytes of input, whichever
+// comes first), whatever the input size.
+constexpr std::size_t BATCH_GAMES = 1024;
+constexpr std::size_t BATCH_BYTES = 2 << 20;
 
 void validate_batch(std::vector<Game>& games, std::vector<GameReport>& reports, const ValidateOptions& options,
                     int jobs) {
@@ -59,20 +62,38 @@ int run(const RunOptions& options, Output& output, const tools::DiagnosticPrinte
       continue;
     }
     Reader reader(*input.stream);
-    std::vector<Game> batch;
-    std::vector<GameReport> reports;
+    GameBuilder builder;
     bool more = true;
-    while (more) {
+    auto read_batch = [&](std::vector<Game>& batch) {
       batch.clear();
-      GameBuilder builder;
-      while (batch.size() < BATCH && (more = reader.read_game(builder))) batch.push_back(std::move(builder.game()));
-      validate_batch(batch, reports, options.validate, options.jobs);
+      std::size_t start = reader.bytes_read();
+      while (batch.size() < BATCH_GAMES && reader.bytes_read() - start < BATCH_BYTES && more &&
+             (more = reader.read_game(builder)))
+        batch.push_back(std::move(builder.game()));
+    };
+    // With jobs, reading the next batch overlaps validating this one: the reader would
+    // otherwise be the part no thread helps with.
+    std::vector<Game> current, next;
+    std::vector<GameReport> reports;
+    read_batch(current);
+    while (!current.empty()) {
+      if (options.jobs > 1) {
+        auto validating = std::async(std::launch::async, [&] {
+          validate_batch(current, reports, options.validate, options.jobs);
+        });
+        read_batch(next);
+        validating.get();
+      } else {
+        validate_batch(current, reports, options.validate, 1);
+        read_batch(next);
+      }
       for (const GameReport& report : reports) {
         output.game(input.name, report);
         if (!report.valid()) status = std::max(status, int(tools::EXIT_SOME_INVALID));
       }
-      games_seen += batch.size();
+      games_seen += current.size();
       progress.update(bytes_before + reader.bytes_read(), games_seen);
+      std::swap(current, next);
     }
     bytes_before += reader.bytes_read();
     if (input.stream->bad()) {

@@ -15,7 +15,7 @@ std::string Game::tag_value(std::string_view name) const {
 
 void GameBuilder::begin_game(std::size_t ordinal, Location start) {
   game_ = Game{};
-  game_.main.moves.reserve(128);  // most games fit: no regrowth while reading
+  game_.main.moves.reserve(48);  // a short game fits without regrowth
   game_.ordinal = ordinal;
   game_.start = start;
   stack_.assign(1, &game_.main);
