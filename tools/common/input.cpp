@@ -31,4 +31,14 @@ Input open_input(const std::string& path, std::string& error) {
   return in;
 }
 
+std::size_t total_input_size(const std::vector<std::string>& paths) {
+  std::size_t total = 0;
+  for (const std::string& path : paths) {
+    struct stat st;
+    if (path == "-" || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return 0;
+    total += std::size_t(st.st_size);
+  }
+  return total;
+}
+
 }  // namespace tools

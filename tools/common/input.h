@@ -4,6 +4,7 @@
 #include <istream>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace tools {
 
@@ -15,5 +16,8 @@ struct Input {
 
 // On failure, returns an Input with a null stream and sets `error` to the reason.
 Input open_input(const std::string& path, std::string& error);
+
+// The total size of the named regular files, for progress; 0 if any is a pipe or stdin.
+std::size_t total_input_size(const std::vector<std::string>& paths);
 
 }  // namespace tools

@@ -28,7 +28,7 @@ void GameBuilder::tag(std::string_view name, std::string_view value, Location at
 }
 
 void GameBuilder::move(std::string_view text, Location at) {
-  current_line().moves.push_back({std::string(text), at, {}, {}, {}});
+  current_line().moves.push_back({std::string(text), at, Move::none(), {}, {}, {}});
 }
 
 void GameBuilder::nag(int nag, Location) {
@@ -46,7 +46,7 @@ void GameBuilder::comment(std::string_view text, Location) {
 // line of its own on a placeholder, so nothing read is lost (the validator reports it).
 void GameBuilder::begin_variation(Location at) {
   Line& line = current_line();
-  if (line.moves.empty()) line.moves.push_back({"", at, {}, {}, {}});
+  if (line.moves.empty()) line.moves.push_back({"", at, Move::none(), {}, {}, {}});
   line.moves.back().variations.emplace_back();
   stack_.push_back(&line.moves.back().variations.back());
 }

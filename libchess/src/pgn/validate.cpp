@@ -56,7 +56,9 @@ bool plausible_date(std::string_view d) {
 
 class GameValidator {
 public:
-  GameValidator(const Game& game, const ValidateOptions& options) : game_(game), options_(options) {}
+  // `writable` is the same game when the caller lets the validator record resolved moves.
+  GameValidator(const Game& game, const ValidateOptions& options, Game* writable)
+      : game_(game), options_(options), record_(writable != nullptr) {}
 
   GameReport run() {
     report_.ordinal = game_.ordinal;
@@ -73,6 +75,8 @@ public:
     codec_ = options_.codec ? options_.codec : notation::find_codec("san");
     if (options_.auto_dialect) detect(start);
     report_.dialect = std::string(codec_->name());
+    report_.codec = codec_;
+    report_.start_position = start;
     if (game_.main.moves.empty() && game_.tags.empty())
       warn("empty-game", game_.start, "a game with neither tags nor moves");
     else if (game_.main.moves.empty())
@@ -230,6 +234,8 @@ private:
         if (note.spelling_only && options_.strict) d.severity = Severity::Error;
         add(std::move(d));
       }
+      // The game is the caller's own non-const object when recording (see the constructor).
+      if (record_) const_cast<MoveNode&>(node).move = r.move;
       // Variations replace this move: they start from the position before it.
       for (const Line& variation : node.variations) replay(variation, pos, origins, ply - 1, nullptr);
       origins.update(pos, r.move);
@@ -276,6 +282,7 @@ private:
 
   const Game& game_;
   const ValidateOptions& options_;
+  bool record_;
   const Codec* codec_ = nullptr;
   GameReport report_;
 };
@@ -283,7 +290,11 @@ private:
 }  // namespace
 
 GameReport validate_game(const Game& game, const ValidateOptions& options) {
-  return GameValidator(game, options).run();
+  return GameValidator(game, options, nullptr).run();
+}
+
+GameReport validate_game(Game& game, const ValidateOptions& options) {
+  return GameValidator(game, options, &game).run();
 }
 
 }  // namespace chess::pgn

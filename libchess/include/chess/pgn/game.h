@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "chess/pgn/reader.h"
+#include "chess/types.h"
 
 namespace chess::pgn {
 
@@ -20,6 +21,7 @@ struct Line;
 struct MoveNode {
   std::string text;  // as written, suffix glyphs ("!?") split off into nags
   Location at;
+  Move move = Move::none();  // the legal move it was read as, once validated (validate_game)
   std::vector<int> nags;
   std::vector<std::string> comments;  // comments that follow the move
   std::vector<Line> variations;       // alternatives to this move

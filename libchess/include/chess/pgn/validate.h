@@ -23,9 +23,15 @@ struct GameReport {
   std::string dialect;  // the dialect the moves were read in
   std::vector<Diagnostic> errors, warnings;
   int plies = 0;  // main-line moves read
+  Position start_position;  // the position the game starts from (FEN tag, or the initial one)
+  const notation::Codec* codec = nullptr;  // the dialect read
   bool valid() const { return errors.empty(); }
 };
 
 GameReport validate_game(const Game& game, const ValidateOptions& options);
+
+// The same, and each move node read records the legal move it was read as (MoveNode::move),
+// for writers that re-encode the game.
+GameReport validate_game(Game& game, const ValidateOptions& options);
 
 }  // namespace chess::pgn

@@ -1,0 +1,189 @@
+#include "chess/pgn/writer.h"
+
+#include <algorithm>
+
+#include "chess/notation/registry.h"
+
+namespace chess::pgn {
+namespace {
+
+constexpr const char* ROSTER[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+
+std::string roster_default(std::string_view name, const Game& game) {
+  if (name == "Date") return "????.??.??";
+  if (name == "Result") return game.result ? *game.result : "*";
+  return "?";
+}
+
+std::string escaped(std::string_view value) {
+  std::string out;
+  for (char c : value) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+// Clock-like embedded commands ([%clk 0:01:29], [%emt 0.01]...) for --no-clocks.
+std::string without_clocks(std::string_view comment) {
+  std::string out;
+  for (std::size_t i = 0; i < comment.size();) {
+    if (comment.compare(i, 2, "[%") == 0) {
+      std::size_t name_end = i + 2;
+      while (name_end < comment.size() && std::isalnum(static_cast<unsigned char>(comment[name_end]))) ++name_end;
+      std::string_view name = comment.substr(i + 2, name_end - i - 2);
+      std::size_t close = comment.find(']', i);
+      if (close != std::string_view::npos &&
+          (name == "clk" || name == "emt" || name == "egt" || name == "mct" || name == "timestamp")) {
+        i = close + 1;
+        continue;
+      }
+    }
+    out += comment[i++];
+  }
+  return out;
+}
+
+// Greedy filling of lines to the width, single spaces between tokens.
+class LineFiller {
+public:
+  explicit LineFiller(std::size_t width) : width_(width) {}
+  void add(std::string_view token) {
+    if (!line_.empty() && line_.size() + 1 + token.size() > width_) flush();
+    if (!line_.empty()) line_ += ' ';
+    line_ += token;
+  }
+  std::string finish() {
+    flush();
+    return std::move(out_);
+  }
+
+private:
+  void flush() {
+    if (line_.empty()) return;
+    out_ += line_;
+    out_ += '\n';
+    line_.clear();
+  }
+  std::size_t width_;
+  std::string line_, out_;
+};
+
+class Writer {
+public:
+  Writer(const WriteOptions& options) : o_(options), codec_(options.codec ? *options.codec : *notation::find_codec("san")), fill_(options.width) {}
+
+  std::string write(const Game& game, const Position& start) {
+    std::string out = tags(game);
+    out += '\n';
+    Position pos = start;
+    notation::PieceOrigins origins(pos);
+    line(game.main, pos, origins, true);
+    fill_.add(game.result ? *game.result : "*");
+    out += fill_.finish();
+    out += '\n';
+    return out;
+  }
+
+private:
+  std::string tags(const Game& game) {
+    std::string out;
+    if (o_.tags == WriteOptions::Tags::None) return out;
+    auto tag_line = [](std::string_view name, std::string_view value) {
+      return "[" + std::string(name) + " \"" + escaped(value) + "\"]\n";
+    };
+    for (const char* name : ROSTER) {
+      const Tag* t = game.find_tag(name);
+      std::string value = t ? t->value : roster_default(name, game);
+      // The Result tag follows the termination marker in export format.
+      if (std::string_view(name) == "Result" && game.result) value = *game.result;
+      out += tag_line(name, value);
+    }
+    if (o_.tags == WriteOptions::Tags::Roster) return out;
+    std::vector<const Tag*> others;
+    for (const Tag& t : game.tags)
+      if (std::find(std::begin(ROSTER), std::end(ROSTER), t.name) == std::end(ROSTER)) others.push_back(&t);
+    if (!o_.keep_tag_order)
+      std::stable_sort(others.begin(), others.end(), [](const Tag* a, const Tag* b) { return a->name < b->name; });
+    for (const Tag* t : others) out += tag_line(t->name, t->value);
+    return out;
+  }
+
+  void comment(std::string_view text) {
+    std::string body = o_.clocks ? std::string(text) : without_clocks(text);
+    for (char& c : body)
+      if (c == '}') c = ')';  // cannot appear inside a {} comment
+    // Words, so that long comments fill lines like moves do.
+    std::vector<std::string_view> words;
+    std::string_view b = body;
+    for (std::size_t i = 0; i < b.size();) {
+      while (i < b.size() && std::isspace(static_cast<unsigned char>(b[i]))) ++i;
+      std::size_t j = i;
+      while (j < b.size() && !std::isspace(static_cast<unsigned char>(b[j]))) ++j;
+      if (j > i) words.push_back(b.substr(i, j - i));
+      i = j;
+    }
+    if (words.empty()) return;
+    fill_.add("{");
+    for (auto w : words) fill_.add(w);
+    fill_.add("}");
+    after_break_ = true;
+  }
+
+  void line(const Line& l, Position pos, notation::PieceOrigins origins, bool main) {
+    if (o_.comments)
+      for (const std::string& c : l.leading_comments) comment(c);
+    after_break_ = true;  // a line opens with its move number, "N..." for Black
+    for (std::size_t i = 0; i < l.moves.size(); ++i) {
+      const MoveNode& node = l.moves[i];
+      if (node.move == Move::none()) continue;  // a word joined to the move before ("ch")
+      Color side = pos.side_to_move();
+      if (side == WHITE || after_break_) fill_.add(codec_.move_number(pos.fullmove_number(), side));
+      after_break_ = false;
+      fill_.add(codec_.format(pos, node.move, notation::FormatOptions{&origins}));
+      // NAGs and comments of this node and of words joined to it.
+      for (std::size_t k = i; k < l.moves.size() && (k == i || l.moves[k].move == Move::none()); ++k) {
+        if (o_.nags)
+          for (int nag : l.moves[k].nags) fill_.add("$" + std::to_string(nag));
+        if (o_.comments)
+          for (const std::string& c : l.moves[k].comments) comment(c);
+      }
+      Position before = pos;
+      notation::PieceOrigins origins_before = origins;
+      origins.update(pos, node.move);
+      pos.make_move(node.move);
+      if (o_.fen_after_each_move) {
+        fill_.add("{");
+        fill_.add(pos.fen());
+        fill_.add("}");
+        after_break_ = true;
+      }
+      if (o_.variations)
+        for (const Line& v : node.variations) {
+          fill_.add("(");
+          line_variation(v, before, origins_before);
+          fill_.add(")");
+          after_break_ = true;
+        }
+    }
+    (void)main;
+  }
+
+  void line_variation(const Line& v, const Position& pos, const notation::PieceOrigins& origins) {
+    // Tokens of a variation hug its parentheses: "( 8... Qe7 9. Nc3 )" as python-chess writes.
+    line(v, pos, origins, false);
+  }
+
+  const WriteOptions& o_;
+  const notation::Codec& codec_;
+  LineFiller fill_;
+  bool after_break_ = true;
+};
+
+}  // namespace
+
+std::string write_pgn(const Game& game, const Position& start, const WriteOptions& options) {
+  return Writer(options).write(game, start);
+}
+
+}  // namespace chess::pgn

@@ -1,0 +1,102 @@
+#include "pgn-convert/select.h"
+
+#include <charconv>
+#include <fmt/core.h>
+#include <re2/re2.h>
+
+namespace convert {
+
+struct Selection::Match {
+  std::string spec, tag, value;
+  std::unique_ptr<re2::RE2> pattern;  // null for an exact match
+  std::size_t removed = 0;
+};
+
+Selection::Selection() = default;
+Selection::~Selection() = default;
+
+bool Selection::add_match(const std::string& spec, std::string& error) {
+  std::size_t op = spec.find_first_of("~=");
+  if (op == std::string::npos || op == 0) {
+    error = "--match '" + spec + "': expected TAG~REGEX or TAG=VALUE";
+    return false;
+  }
+  auto m = std::make_unique<Match>();
+  m->spec = spec;
+  m->tag = spec.substr(0, op);
+  m->value = spec.substr(op + 1);
+  if (spec[op] == '~') {
+    re2::RE2::Options options;
+    options.set_log_errors(false);
+    m->pattern = std::make_unique<re2::RE2>(m->value, options);
+    if (!m->pattern->ok()) {
+      error = "--match '" + spec + "': " + m->pattern->error();
+      return false;
+    }
+  }
+  matches_.push_back(std::move(m));
+  return true;
+}
+
+bool Selection::set_plies(const std::string& spec, std::string& error) {
+  auto number = [](std::string_view s, int& out) {
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && end == s.data() + s.size() && out >= 0;
+  };
+  std::size_t dots = spec.find("..");
+  bool ok;
+  if (dots == std::string::npos) {
+    ok = number(spec, min_plies_);
+    max_plies_ = min_plies_;
+  } else {
+    std::string_view lo = std::string_view(spec).substr(0, dots), hi = std::string_view(spec).substr(dots + 2);
+    ok = (lo.empty() || number(lo, min_plies_)) && (hi.empty() || number(hi, max_plies_));
+    if (hi.empty()) max_plies_ = -1;
+  }
+  if (!ok || (max_plies_ >= 0 && max_plies_ < min_plies_)) {
+    error = "--plies '" + spec + "': expected MIN..MAX (either may be left out) or N";
+    return false;
+  }
+  return true;
+}
+
+bool Selection::wants(const chess::pgn::Game& game, int plies) {
+  ++seen_;
+  for (auto& m : matches_) {
+    const chess::pgn::Tag* tag = game.find_tag(m->tag);
+    std::string value = tag ? tag->value : "";
+    bool ok = m->pattern ? re2::RE2::PartialMatch(value, *m->pattern) : value == m->value;
+    if (!ok) {
+      ++m->removed;
+      return false;
+    }
+  }
+  if (plies < min_plies_ || (max_plies_ >= 0 && plies > max_plies_)) {
+    ++removed_by_plies_;
+    return false;
+  }
+  if (skip_ && removed_by_skip_ < skip_) {
+    ++removed_by_skip_;
+    return false;
+  }
+  if (first_ && taken_ >= first_) {
+    ++removed_by_first_;
+    return false;
+  }
+  ++taken_;
+  return true;
+}
+
+std::string Selection::removed_summary() const {
+  std::string out;
+  auto add = [&](std::size_t n, const std::string& what) {
+    if (n) out += fmt::format("{}{} by {}", out.empty() ? "" : ", ", n, what);
+  };
+  for (const auto& m : matches_) add(m->removed, "--match " + m->spec);
+  add(removed_by_plies_, "--plies");
+  add(removed_by_skip_, "--skip");
+  add(removed_by_first_, "--first");
+  return out;
+}
+
+}  // namespace convert

@@ -1,0 +1,40 @@
+// Which games to convert: tag patterns (RE2: linear time on any pattern), exact tag
+// values, a ply range, and --first / --skip. Counts what each filter removed.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "chess/pgn/game.h"
+
+namespace convert {
+
+class Selection {
+public:
+  Selection();
+  ~Selection();
+  // "TAG~REGEX" or "TAG=VALUE"; false with `error` set if it cannot be used.
+  bool add_match(const std::string& spec, std::string& error);
+  // "MIN..MAX", "MIN..", "..MAX" or "N".
+  bool set_plies(const std::string& spec, std::string& error);
+  void set_first(std::size_t n) { first_ = n; }
+  void set_skip(std::size_t n) { skip_ = n; }
+
+  // Whether the game (with `plies` main-line moves) is wanted. Call once per game, in order.
+  bool wants(const chess::pgn::Game& game, int plies);
+  // No game after this one can be wanted (--first reached).
+  bool done() const { return first_ && taken_ >= first_; }
+
+  // "N by --match Event~..., M by --plies, ..." for the summary.
+  std::string removed_summary() const;
+
+private:
+  struct Match;
+  std::vector<std::unique_ptr<Match>> matches_;
+  int min_plies_ = 0, max_plies_ = -1;
+  std::size_t first_ = 0, skip_ = 0, seen_ = 0, taken_ = 0;
+  std::size_t removed_by_plies_ = 0, removed_by_skip_ = 0, removed_by_first_ = 0;
+};
+
+}  // namespace convert
