@@ -687,20 +687,24 @@ std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions&
         flanked.designator = {pt, flank, ALL_FILES};
       }
     } else {
+      // N(1), N(B3), N(KB3) as books print them; N/B3, N/KB3 inside PGN, where
+      // parentheses open variations (and the rank alone has no slash form).
       int rank = relative_rank(us, s);
-      PieceForm& by_rank = forms.add();
-      add_letter(by_rank.text, pt);
-      by_rank.text += '(';
-      by_rank.text += char('1' + rank);
-      by_rank.text += ')';
-      by_rank.designator = {pt, 0, ALL_FILES};
-      by_rank.origin = {ALL_FILES, rank};
+      if (!options.pgn_safe) {
+        PieceForm& by_rank = forms.add();
+        add_letter(by_rank.text, pt);
+        by_rank.text += '(';
+        by_rank.text += char('1' + rank);
+        by_rank.text += ')';
+        by_rank.designator = {pt, 0, ALL_FILES};
+        by_rank.origin = {ALL_FILES, rank};
+      }
       for (const SquareForm& sq : square_forms(s)) {
         PieceForm& by_square = forms.add();
         add_letter(by_square.text, pt);
-        by_square.text += '(';
+        by_square.text += options.pgn_safe ? "/" : "(";
         by_square.text += sq.text.view();
-        by_square.text += ')';
+        if (!options.pgn_safe) by_square.text += ')';
         by_square.designator = {pt, 0, ALL_FILES};
         by_square.origin = sq.set;
       }

@@ -529,6 +529,15 @@ struct Reader::Impl {
       default:
         break;
     }
+    // "e.p." (after a descriptive or old algebraic capture) holds dots, which end symbols.
+    if ((c == 'e' || c == 'E') && line.size() - pos >= 4 && (line[pos + 1] == '.') &&
+        (line[pos + 2] == 'p' || line[pos + 2] == 'P') && line[pos + 3] == '.') {
+      std::size_t end = pos + 4;
+      while (end < line.size() && (line[end] == '+' || line[end] == '#')) ++end;  // "e.p.+"
+      v->move(std::string_view(line).substr(pos, end - pos), at);
+      pos = end;
+      return false;
+    }
     if (!symbol_char(c)) {
       report(Severity::Error, "unreadable-move", at, "unexpected character '" + std::string(1, char(c)) + "'");
       ++pos;

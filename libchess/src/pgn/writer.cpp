@@ -140,7 +140,7 @@ private:
       Color side = pos.side_to_move();
       if (side == WHITE || after_break_) fill_.add(codec_.move_number(pos.fullmove_number(), side));
       after_break_ = false;
-      fill_.add(codec_.format(pos, node.move, notation::FormatOptions{&origins}));
+      fill_.add(codec_.format(pos, node.move, notation::FormatOptions{&origins, true}));
       // NAGs and comments of this node and of words joined to it.
       for (std::size_t k = i; k < l.moves.size() && (k == i || l.moves[k].move == Move::none()); ++k) {
         if (o_.nags)

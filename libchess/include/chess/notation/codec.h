@@ -48,6 +48,8 @@ struct FormatOptions {
   // Descriptive notation names pieces by where they started; pass the same origins the
   // reader will use, so that what is written reads back as the same move.
   const PieceOrigins* origins = nullptr;
+  // Inside PGN movetext, parentheses open variations: write N/Q2-B4, not N(Q2)-B4.
+  bool pgn_safe = false;
 };
 
 // A lenient reading: the move was read, but not from the text format() would write.

@@ -1,0 +1,28 @@
+// Converting one game to the chosen output format, and the policy for games with errors.
+#pragma once
+
+#include <string>
+
+#include "chess/pgn/validate.h"
+#include "chess/pgn/writer.h"
+
+namespace convert {
+
+enum class Format { Pgn, Jsonl, Uci, Epd };
+enum class OnError { PassThrough, Skip, Stop };
+
+struct ConvertOptions {
+  Format format = Format::Pgn;
+  chess::pgn::ValidateOptions read;   // the dialect of the input
+  chess::pgn::WriteOptions write;     // the dialect and layout of the output
+};
+
+struct Converted {
+  chess::pgn::GameReport report;
+  std::string text;  // the output for this game (empty for a game with errors)
+};
+
+// Validates the game (recording its moves) and, if it is valid, renders it.
+Converted convert_game(chess::pgn::Game& game, const ConvertOptions& options);
+
+}  // namespace convert

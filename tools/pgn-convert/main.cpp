@@ -1,0 +1,193 @@
+// pgn-convert: rewrite PGN archives between notations and formats, losing nothing.
+// This file is the command line and the run loop; convert.cpp converts one game,
+// select.cpp chooses games, the library writes PGN.
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+#include <fstream>
+#include <unistd.h>
+
+#include "chess/notation/registry.h"
+#include "common/diagnostics.h"
+#include "common/exit_codes.h"
+#include "common/game_batches.h"
+#include "common/json.h"
+#include "common/input.h"
+#include "common/progress.h"
+#include "pgn-convert/convert.h"
+#include "pgn-convert/select.h"
+
+namespace {
+
+struct Totals {
+  std::size_t read = 0, written = 0, rejected = 0, passed_through = 0, filtered = 0;
+};
+
+void report_errors(const tools::DiagnosticPrinter& diagnostics, const std::string& file,
+                   const chess::pgn::GameReport& r) {
+  for (const auto& d : r.errors) {
+    std::string message = d.message + fmt::format(" (game {}", r.ordinal);
+    if (d.ply) message += fmt::format(", ply {}, move '{}', position {}", d.ply, d.move, d.fen);
+    message += ")";
+    diagnostics.print(file, d.at.line, d.at.column, tools::Severity::Error, d.code, message);
+  }
+}
+
+const chess::notation::Codec* dialect(const std::string& name, const tools::DiagnosticPrinter& diagnostics,
+                                      const char* option) {
+  if (const auto* c = chess::notation::find_codec(name)) return c;
+  std::string names;
+  for (auto n : chess::notation::codec_names()) names += (names.empty() ? "" : ", ") + std::string(n);
+  diagnostics.print(tools::Severity::Error, fmt::format("unknown dialect '{}' for {} (one of: {})", name, option, names));
+  return nullptr;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Convert PGN games between notations and formats: canonical PGN export, other dialects, UCI move "
+               "lists, EPD positions, JSON Lines. Games with errors are never silently dropped."};
+  app.set_version_flag("--version", "pgn-convert 0.1.0");
+  app.footer("Exit status: 0 every game converted, 1 some game rejected or passed through with errors, 2 usage or "
+             "I/O error.");
+  std::vector<std::string> files, matches;
+  std::string from = "san", to = "san", format = "pgn", tags = "all", on_error = "pass", rejects, plies;
+  std::size_t width = 79, first = 0, skip = 0;
+  int jobs = 1;
+  bool keep_tag_order = false, no_comments = false, no_variations = false, no_nags = false, no_clocks = false,
+       fen_after = false, progress = false, no_progress = false;
+  app.add_option("files", files, "PGN files ('-' or none: standard input)");
+  app.add_option("--from", from, "Dialect of the moves read (san by default; auto: per game)");
+  app.add_option("--to", to, "Dialect of the moves written (san by default)");
+  app.add_option("--format", format, "pgn (export format; default), jsonl, uci (one line of moves per game), epd "
+                                     "(one line per position)")
+      ->check(CLI::IsMember({"pgn", "jsonl", "uci", "epd"}));
+  app.add_option("--width", width, "Line width of PGN output (default 79)")->check(CLI::Range(20, 10000));
+  app.add_flag("--keep-tag-order", keep_tag_order, "Keep the source's tag order after the Seven Tag Roster");
+  app.add_option("--tags", tags, "Tags written: roster, all (default) or none")
+      ->check(CLI::IsMember({"roster", "all", "none"}));
+  app.add_flag("--no-comments", no_comments, "Leave out comments");
+  app.add_flag("--no-variations", no_variations, "Leave out variations");
+  app.add_flag("--no-nags", no_nags, "Leave out NAGs");
+  app.add_flag("--no-clocks", no_clocks, "Strip [%clk], [%emt] and the like from comments, keeping the rest");
+  app.add_flag("--fen-after-each-move", fen_after, "A comment with the position's FEN after every move");
+  app.add_option("--match", matches, "Keep games whose TAG matches: TAG~REGEX (RE2) or TAG=VALUE; repeatable, all "
+                                     "must hold");
+  app.add_option("--plies", plies, "Keep games whose main line has MIN..MAX plies");
+  app.add_option("--first", first, "Stop after N games written");
+  app.add_option("--skip", skip, "Leave out the first N games that pass the filters");
+  app.add_option("--on-error", on_error, "A game with errors: pass (write it through unchanged; default), skip, stop")
+      ->check(CLI::IsMember({"pass", "skip", "stop"}));
+  app.add_option("--rejects", rejects, "With --on-error skip: write the original text of rejected games to FILE");
+  app.add_option("-j,--jobs", jobs, "Convert with N threads (output order is kept)")->check(CLI::Range(1, 256));
+  app.add_flag("--progress", progress, "Show progress on stderr (default when stderr is a terminal)");
+  app.add_flag("--no-progress", no_progress, "Never show progress");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? tools::EXIT_ALL_GOOD : tools::EXIT_USAGE_OR_IO;
+  }
+  tools::DiagnosticPrinter diagnostics("pgn-convert");
+
+  convert::ConvertOptions options;
+  options.format = format == "jsonl" ? convert::Format::Jsonl
+                   : format == "uci" ? convert::Format::Uci
+                   : format == "epd" ? convert::Format::Epd
+                                     : convert::Format::Pgn;
+  if (from == "auto") options.read.auto_dialect = true;
+  else if (!(options.read.codec = dialect(from, diagnostics, "--from"))) return tools::EXIT_USAGE_OR_IO;
+  if (!(options.write.codec = dialect(to, diagnostics, "--to"))) return tools::EXIT_USAGE_OR_IO;
+  options.write.width = width;
+  options.write.keep_tag_order = keep_tag_order;
+  options.write.tags = tags == "roster" ? chess::pgn::WriteOptions::Tags::Roster
+                       : tags == "none" ? chess::pgn::WriteOptions::Tags::None
+                                        : chess::pgn::WriteOptions::Tags::All;
+  options.write.comments = !no_comments;
+  options.write.variations = !no_variations;
+  options.write.nags = !no_nags;
+  options.write.clocks = !no_clocks;
+  options.write.fen_after_each_move = fen_after;
+  convert::OnError policy = on_error == "skip" ? convert::OnError::Skip
+                            : on_error == "stop" ? convert::OnError::Stop
+                                                 : convert::OnError::PassThrough;
+  if (!rejects.empty() && policy != convert::OnError::Skip) {
+    diagnostics.print(tools::Severity::Error, "--rejects goes with --on-error skip");
+    return tools::EXIT_USAGE_OR_IO;
+  }
+
+  convert::Selection selection;
+  std::string error;
+  for (const auto& m : matches)
+    if (!selection.add_match(m, error)) return diagnostics.print(tools::Severity::Error, error), tools::EXIT_USAGE_OR_IO;
+  if (!plies.empty() && !selection.set_plies(plies, error))
+    return diagnostics.print(tools::Severity::Error, error), tools::EXIT_USAGE_OR_IO;
+  selection.set_first(first);
+  selection.set_skip(skip);
+
+  std::ofstream rejects_out;
+  if (!rejects.empty()) {
+    rejects_out.open(rejects, std::ios::binary);
+    if (!rejects_out) {
+      diagnostics.print(tools::Severity::Error, rejects + ": cannot write");
+      return tools::EXIT_USAGE_OR_IO;
+    }
+  }
+
+  if (files.empty()) files.push_back("-");
+  tools::Progress bar(!no_progress && (progress || ::isatty(STDERR_FILENO)), tools::total_input_size(files));
+  int status = tools::EXIT_ALL_GOOD;
+  Totals totals;
+  std::size_t bytes_before = 0;
+  bool stopped = false;
+  chess::pgn::ReaderOptions reader_options;
+  reader_options.keep_raw = true;  // games with errors are written through as read
+  for (const std::string& path : files) {
+    if (stopped) break;
+    tools::Input input = tools::open_input(path, error);
+    if (!input.stream) {
+      diagnostics.print(tools::Severity::Error, error);
+      status = tools::EXIT_USAGE_OR_IO;
+      continue;
+    }
+    chess::pgn::Reader reader(*input.stream, reader_options);
+    bool finished = tools::for_each_game(
+        reader, jobs, [&](chess::pgn::Game& game) { return convert::convert_game(game, options); },
+        [&](chess::pgn::Game& game, convert::Converted& c) {
+          ++totals.read;
+          bar.update(bytes_before + reader.bytes_read(), totals.read);
+          if (!c.report.valid()) {
+            report_errors(diagnostics, input.name, c.report);
+            status = std::max(status, int(tools::EXIT_SOME_INVALID));
+            if (policy == convert::OnError::Stop) {
+              ++totals.rejected;
+              return false;
+            }
+            if (policy == convert::OnError::Skip) {
+              ++totals.rejected;
+              if (rejects_out) rejects_out << game.raw << '\n';
+              return true;
+            }
+            // Passed through unchanged: in PGN as read, in JSON Lines as an object saying so.
+            ++totals.passed_through;
+            if (options.format == convert::Format::Pgn) fmt::print("{}\n", game.raw);
+            else if (options.format == convert::Format::Jsonl)
+              fmt::print("{{\"game\": {}, \"valid\": false, \"raw\": {}}}\n", c.report.ordinal, tools::json_string(game.raw));
+            return true;
+          }
+          if (!selection.wants(game, c.report.plies)) {
+            ++totals.filtered;
+            return !selection.done();
+          }
+          fmt::print("{}", c.text);
+          ++totals.written;
+          return !selection.done();
+        });
+    bytes_before += reader.bytes_read();
+    if (!finished) stopped = true;
+  }
+  bar.finish();
+  std::string filtered = selection.removed_summary();
+  fmt::print(stderr, "{} games read: {} written, {} rejected, {} passed through with errors{}{}\n", totals.read,
+             totals.written, totals.rejected, totals.passed_through, filtered.empty() ? "" : "; filtered out: ",
+             filtered);
+  return status;
+}
