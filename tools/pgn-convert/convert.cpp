@@ -18,7 +18,6 @@ namespace {
 std::string uci_line(const Game& game, Position pos) {
   std::string out;
   for (const MoveNode& node : game.main.moves) {
-    if (node.move == Move::none()) continue;
     if (!out.empty()) out += ' ';
     out += to_uci(pos, node.move);
     pos.make_move(node.move);
@@ -41,7 +40,6 @@ std::string epd_lines(const Game& game, Position pos) {
   };
   line();
   for (const MoveNode& node : game.main.moves) {
-    if (node.move == Move::none()) continue;
     pos.make_move(node.move);
     ++ply;
     line();
@@ -60,7 +58,6 @@ std::string json_line(const Line& line, Position pos, notation::PieceOrigins ori
   std::string out = "[";
   bool first = true;
   for (const MoveNode& node : line.moves) {
-    if (node.move == Move::none()) continue;
     Position before = pos;
     notation::PieceOrigins origins_before = origins;
     std::string item = fmt::format("{{\"move\": {}, \"uci\": {}",

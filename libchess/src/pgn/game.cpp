@@ -1,5 +1,7 @@
 #include "chess/pgn/game.h"
 
+#include "chess/notation/move_text.h"
+
 namespace chess::pgn {
 
 const Tag* Game::find_tag(std::string_view name) const {
@@ -27,8 +29,17 @@ void GameBuilder::tag(std::string_view name, std::string_view value, Location at
   game_.tags.push_back({std::string(name), std::string(value), at});
 }
 
+// Words that only qualify the move before them ("QxP ch", "PxP e.p.", "Castles KR") come
+// apart in PGN tokens: they are joined back here, so that NAGs, comments and variations
+// that follow attach to the whole move.
 void GameBuilder::move(std::string_view text, Location at) {
-  current_line().moves.push_back({std::string(text), at, Move::none(), {}, {}, {}});
+  Line& line = current_line();
+  if (!line.moves.empty() && notation::joins_previous_move(line.moves.back().text, text)) {
+    line.moves.back().text += ' ';
+    line.moves.back().text += text;
+    return;
+  }
+  line.moves.push_back({std::string(text), at, Move::none(), {}, {}, {}});
 }
 
 void GameBuilder::nag(int nag, Location) {

@@ -177,27 +177,13 @@ private:
   // Replays a line from `pos`. Returns true if every move of it was read. `final_out`
   // receives the position at its end (main line only).
   bool replay(const Line& line, Position pos, PieceOrigins origins, int ply_base, Position* final_out) {
-    // Words that only qualify the move before them ("QxP ch", "PxP e.p.") come as separate
-    // tokens from the PGN reader: join them back.
-    std::vector<std::string> joined;     // storage for the rare joined texts
-    std::vector<std::string_view> texts;  // one per move, views into the nodes or `joined`
-    std::vector<std::size_t> node_of;     // texts[i] belongs to line.moves[node_of[i]]
+    // The moves' texts, for codecs that look ahead (descriptive ties).
+    std::vector<std::string_view> texts;
     texts.reserve(line.moves.size());
-    node_of.reserve(line.moves.size());
-    joined.reserve(line.moves.size());  // views into it stay valid
-    for (std::size_t i = 0; i < line.moves.size(); ++i) {
-      const std::string& t = line.moves[i].text;
-      if (!texts.empty() && notation::joins_previous_move(texts.back(), t)) {
-        joined.push_back(std::string(texts.back()) + " " + t);
-        texts.back() = joined.back();
-      } else {
-        texts.push_back(t);
-        node_of.push_back(i);
-      }
-    }
+    for (const MoveNode& node : line.moves) texts.push_back(node.text);
     const std::vector<std::string_view>& views = texts;
     for (std::size_t i = 0; i < texts.size(); ++i) {
-      const MoveNode& node = line.moves[node_of[i]];
+      const MoveNode& node = line.moves[i];
       int ply = ply_base + int(i) + 1;
       if (texts[i].empty()) {
         error("unbalanced-variation", node.at, "a variation before any move it could replace");

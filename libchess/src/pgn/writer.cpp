@@ -136,18 +136,14 @@ private:
     after_break_ = true;  // a line opens with its move number, "N..." for Black
     for (std::size_t i = 0; i < l.moves.size(); ++i) {
       const MoveNode& node = l.moves[i];
-      if (node.move == Move::none()) continue;  // a word joined to the move before ("ch")
       Color side = pos.side_to_move();
       if (side == WHITE || after_break_) fill_.add(codec_.move_number(pos.fullmove_number(), side));
       after_break_ = false;
       fill_.add(codec_.format(pos, node.move, notation::FormatOptions{&origins, true}));
-      // NAGs and comments of this node and of words joined to it.
-      for (std::size_t k = i; k < l.moves.size() && (k == i || l.moves[k].move == Move::none()); ++k) {
-        if (o_.nags)
-          for (int nag : l.moves[k].nags) fill_.add("$" + std::to_string(nag));
-        if (o_.comments)
-          for (const std::string& c : l.moves[k].comments) comment(c);
-      }
+      if (o_.nags)
+        for (int nag : node.nags) fill_.add("$" + std::to_string(nag));
+      if (o_.comments)
+        for (const std::string& c : node.comments) comment(c);
       Position before = pos;
       notation::PieceOrigins origins_before = origins;
       origins.update(pos, node.move);
