@@ -1,0 +1,120 @@
+#include <catch2/catch.hpp>
+#include <sstream>
+
+#include "chess/notation/registry.h"
+#include "chess/pgn/validate.h"
+#include "chess/pgn/writer.h"
+
+using namespace chess;
+using namespace chess::pgn;
+
+namespace {
+
+std::string export_of(const std::string& text, WriteOptions w = {}, ValidateOptions v = {}) {
+  std::istringstream in(text);
+  Reader reader(in);
+  GameBuilder builder;
+  REQUIRE(reader.read_game(builder));
+  Game& game = builder.game();
+  GameReport report = validate_game(game, v);
+  INFO(text);
+  REQUIRE(report.valid());
+  return write_pgn(game, report.start_position, w);
+}
+
+}  // namespace
+
+TEST_CASE("NOTATION.md's worked example: import in, export out", "[pgn][writer]") {
+  const std::string import =
+      "[White \"Smith, J.\"]\n"
+      "[Black \"Doe, Ann\"] [Event \"Club ch\"]\n"
+      "% private\n"
+      "1.e4 e5 2 Nf3 Nc6 3.Bb5 a6 4.Bxc6 dxc6 5.0-0!? f6 {a comment}\n"
+      "6 d4 exd4 7 Nxd4 c5 8.Nb3 Qxd1 (8...Qe7 9.Nc3) 9.Rxd1 1-0\n";
+  // The export the reference gives (python-chess's layout, checked there), plus the
+  // blank line that ends every game.
+  const std::string expected =
+      "[Event \"Club ch\"]\n"
+      "[Site \"?\"]\n"
+      "[Date \"????.??.??\"]\n"
+      "[Round \"?\"]\n"
+      "[White \"Smith, J.\"]\n"
+      "[Black \"Doe, Ann\"]\n"
+      "[Result \"1-0\"]\n"
+      "\n"
+      "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O $5 f6 { a comment } 6. d4\n"
+      "exd4 7. Nxd4 c5 8. Nb3 Qxd1 ( 8... Qe7 9. Nc3 ) 9. Rxd1 1-0\n"
+      "\n";
+  CHECK(export_of(import) == expected);
+  CHECK(export_of(expected) == expected);  // export is a fixed point
+}
+
+TEST_CASE("Export layout details", "[pgn][writer]") {
+  SECTION("lines are filled to at most 79 characters") {
+    std::string moves;
+    for (int i = 0; i < 20; ++i) moves += "Nf3 Nf6 Ng1 Ng8 ";
+    std::string out = export_of("[Event \"x\"]\n\n" + moves + "*\n");
+    std::istringstream lines(out);
+    std::size_t longest = 0, count = 0;
+    for (std::string l; std::getline(lines, l);) longest = std::max(longest, l.size()), ++count;
+    CHECK(longest <= 79);
+    CHECK(longest >= 70);  // filled, not broken early
+    WriteOptions narrow;
+    narrow.width = 40;
+    std::istringstream narrow_lines(export_of("[Event \"x\"]\n\n" + moves + "*\n", narrow));
+    for (std::string l; std::getline(narrow_lines, l);) CHECK(l.size() <= 40);
+  }
+  SECTION("N... after a comment, a variation or a NAG-free break; none after a NAG") {
+    std::string out = export_of("[Event \"x\"]\n\n1. e4 {best} e5 2. Nf3 (2. f4) Nc6 3. Bb5 $1 a6 *\n");
+    CHECK(out.find("1. e4 { best } 1... e5 2. Nf3 ( 2. f4 ) 2... Nc6 3. Bb5 $1 a6 *") != std::string::npos);
+  }
+  SECTION("suffix glyphs become NAGs") {
+    std::string out = export_of("[Event \"x\"]\n\n1. e4! e5?? 2. Qh5?! Nc6!? 3. Bc4!! Nf6? *\n");
+    CHECK(out.find("1. e4 $1 e5 $4 2. Qh5 $6 Nc6 $5 3. Bc4 $3 Nf6 $2 *") != std::string::npos);
+  }
+  SECTION("tags: roster first in order with defaults, then ASCII order, values escaped") {
+    std::string out = export_of("[White \"A \\\"B\\\" C\"]\n[ECO \"C20\"]\n[Annotator \"x\\\\y\"]\n[Event \"E\"]\n\n1. e4 *\n");
+    CHECK(out.rfind("[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A \\\"B\\\" C\"]\n"
+                    "[Black \"?\"]\n[Result \"*\"]\n[Annotator \"x\\\\y\"]\n[ECO \"C20\"]\n\n",
+                    0) == 0);
+    WriteOptions keep;
+    keep.keep_tag_order = true;
+    CHECK(export_of("[ECO \"C20\"]\n[Annotator \"z\"]\n\n1. e4 *\n", keep).find("[ECO \"C20\"]\n[Annotator \"z\"]") !=
+          std::string::npos);
+    WriteOptions roster;
+    roster.tags = WriteOptions::Tags::Roster;
+    CHECK(export_of("[ECO \"C20\"]\n\n1. e4 *\n", roster).find("ECO") == std::string::npos);
+    WriteOptions none;
+    none.tags = WriteOptions::Tags::None;
+    CHECK(export_of("[ECO \"C20\"]\n\n1. e4 *\n", none) == "\n1. e4 *\n\n");
+  }
+  SECTION("Black to move first, from a FEN") {
+    std::string out =
+        export_of("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12\"]\n\n12... Kd7 13. e4 *\n");
+    CHECK(out.find("12... Kd7 13. e4 *") != std::string::npos);
+    CHECK(out.find("[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12\"]") != std::string::npos);
+  }
+  SECTION("filters: comments, variations, NAGs, clocks") {
+    const std::string game = "[Event \"x\"]\n\n1. e4 { [%clk 0:03:00] good [%eval 0.3] } (1. d4) e5 $1 *\n";
+    WriteOptions w;
+    w.clocks = false;
+    CHECK(export_of(game, w).find("1. e4 { good [%eval 0.3] } ( 1. d4 ) 1... e5 $1 *") != std::string::npos);
+    w = {};
+    w.comments = false;
+    w.variations = false;
+    w.nags = false;
+    CHECK(export_of(game, w).find("1. e4 e5 *") != std::string::npos);
+  }
+  SECTION("the moves in another dialect keep the layout") {
+    WriteOptions w;
+    w.codec = notation::find_codec("descriptive");
+    std::string out = export_of("[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 *\n", w);
+    CHECK(out.find("1 P-K4 P-K4 2 N-KB3 N-QB3 3 B-N5 P-QR3 4 BxN QPxB *") != std::string::npos);
+  }
+  SECTION("comments after a joined descriptive check stay with the move") {
+    ValidateOptions v;
+    v.codec = notation::find_codec("descriptive");
+    std::string out = export_of("[Event \"x\"]\n\n1 P-KB3 P-K4 2 P-KN4 Q-R5 ch {mate} 0-1\n", {}, v);
+    CHECK(out.find("1. f3 e5 2. g4 Qh4# { mate } 0-1") != std::string::npos);
+  }
+}
