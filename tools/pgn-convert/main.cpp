@@ -71,7 +71,8 @@ int main(int argc, char** argv) {
   app.add_flag("--no-clocks", no_clocks, "Strip [%clk], [%emt] and the like from comments, keeping the rest");
   app.add_flag("--fen-after-each-move", fen_after, "A comment with the position's FEN after every move");
   app.add_option("--match", matches, "Keep games whose TAG matches: TAG~REGEX (RE2) or TAG=VALUE; repeatable, all "
-                                     "must hold");
+                                     "must hold")
+      ->allow_extra_args(false);  // one pattern per --match: a following file name is a file
   app.add_option("--plies", plies, "Keep games whose main line has MIN..MAX plies");
   app.add_option("--first", first, "Stop after N games written");
   app.add_option("--skip", skip, "Leave out the first N games that pass the filters");

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# pgn-convert as users run it: formats, dialects, selection, error policies, exit status.
+# Usage: pgn_convert_test.sh PATH/TO/pgn-convert
+set -uo pipefail
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+check() {
+  local name=$1
+  shift
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name" >&2; fi
+}
+run() {
+  "$bin" --no-progress "$@" >"$tmp/out" 2>"$tmp/err"
+  status=$?
+  out=$(cat "$tmp/out")
+  err=$(cat "$tmp/err")
+}
+game() {  # game EVENT WHITE RESULT MOVES
+  printf '[Event "%s"]\n[Site "S"]\n[Date "2024.01.02"]\n[Round "1"]\n[White "%s"]\n[Black "B"]\n[Result "%s"]\n\n%s\n\n' \
+    "$1" "$2" "$3" "$4"
+}
+{
+  game "Open A" "Carlsen" "1-0" "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"
+  game "Open B" "Caruana" "*" "1. e4 e5 2. Nf5 Nc6 *"
+  game "Open A" "Anand" "1/2-1/2" "1. d4 d5 2. c4 e6 1/2-1/2"
+} >"$tmp/mixed.pgn"
+
+run "$tmp/mixed.pgn"
+check "bad game: exit 1" [ $status -eq 1 ]
+check "bad game: reported with file:line:col and code" grep -q "mixed.pgn:19:14: error\[illegal-move\]" <<<"$err"
+check "summary" grep -q "^3 games read: 2 written, 0 rejected, 1 passed through with errors$" <<<"$err"
+sed -n '11,19p' "$tmp/mixed.pgn" >"$tmp/bad-original.txt"
+check "bad game: written through byte for byte" grep -qF "$(cat "$tmp/bad-original.txt")" "$tmp/out"
+check "good games: export format" grep -q "^1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0$" <<<"$out"
+
+run --on-error skip --rejects "$tmp/rejects.pgn" "$tmp/mixed.pgn"
+check "skip: exit 1" [ $status -eq 1 ]
+check "skip: left out" [ "$(grep -c '^\[Event' <<<"$out")" -eq 2 ]
+check "skip: rejects file has the original" grep -qF "1. e4 e5 2. Nf5 Nc6 *" "$tmp/rejects.pgn"
+check "skip: summary" grep -q "2 written, 1 rejected, 0 passed through" <<<"$err"
+run --on-error stop "$tmp/mixed.pgn"
+check "stop: stops at the first" [ "$(grep -c '^\[Event' <<<"$out")" -eq 1 ]
+check "stop: exit 1" [ $status -eq 1 ]
+run --rejects "$tmp/r.pgn" "$tmp/mixed.pgn"
+check "--rejects without skip: usage error" [ $status -eq 2 ]
+
+# Idempotence, and every dialect there and back.
+"$bin" --no-progress --on-error skip "$tmp/mixed.pgn" >"$tmp/clean.pgn" 2>/dev/null
+"$bin" --no-progress "$tmp/clean.pgn" >"$tmp/again.pgn" 2>/dev/null
+check "idempotent" cmp -s "$tmp/clean.pgn" "$tmp/again.pgn"
+for d in lan uci fan descriptive chinese san-de iccf smith; do
+  "$bin" --no-progress --to "$d" "$tmp/clean.pgn" 2>/dev/null | "$bin" --no-progress --from "$d" 2>/dev/null >"$tmp/back.pgn"
+  check "round trip through $d" cmp -s "$tmp/clean.pgn" "$tmp/back.pgn"
+done
+
+# Other formats.
+run --format uci "$tmp/clean.pgn"
+check "uci: one line per game" [ "$out" = $'e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7\nd2d4 d7d5 c2c4 e7e6' ]
+run --format epd "$tmp/clean.pgn"
+check "epd: one line per position" [ "$(wc -l <<<"$out")" -eq 13 ]
+check "epd: fields and id" grep -qx 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 hmvc 0; fmvn 1; id "game 1 ply 1";' <<<"$out"
+run --format jsonl --to lan "$tmp/clean.pgn"
+check "jsonl" python3 -c '
+import json, sys
+games = [json.loads(l) for l in sys.stdin]
+assert len(games) == 2
+g = games[0]
+assert g["tags"]["White"] == "Carlsen" and g["result"] == "1-0" and g["dialect"] == "lan"
+assert [m["move"] for m in g["moves"]][:2] == ["e2-e4", "e7-e5"] and g["moves"][0]["uci"] == "e2e4"
+' <<<"$out"
+
+# Selection.
+run --match "Event~^Open A$" "$tmp/clean.pgn"
+check "--match regex" [ "$(grep -c '^\[Event' <<<"$out")" -eq 2 ]
+run --match "White=Anand" "$tmp/clean.pgn"
+check "--match exact" grep -q '^\[White "Anand"\]' <<<"$out" && check "--match exact: one game" [ "$(grep -c '^\[Event' <<<"$out")" -eq 1 ]
+check "--match: summary says what it removed" grep -q "filtered out: 1 by --match White=Anand" <<<"$err"
+run --plies 5..10 "$tmp/clean.pgn"
+check "--plies" grep -q '^\[White "Carlsen"\]' <<<"$out" && check "--plies removed one" grep -q "1 by --plies" <<<"$err"
+run --first 1 "$tmp/clean.pgn"
+check "--first" [ "$(grep -c '^\[Event' <<<"$out")" -eq 1 ]
+run --skip 1 "$tmp/clean.pgn"
+check "--skip" grep -q '^\[White "Anand"\]' <<<"$out"
+run --match "Event~(a+)+$" "$tmp/clean.pgn"
+check "RE2: a backtracking-prone pattern is fine" [ $status -eq 0 ]
+run --match "Event~(" "$tmp/clean.pgn"
+check "bad regex: exit 2" [ $status -eq 2 ] && check "bad regex: says why" grep -q "missing )" <<<"$err"
+
+# Jobs keep order; stdin; BOM and CRLF in, LF out.
+for i in $(seq 1 100); do cat "$tmp/clean.pgn"; done >"$tmp/many.pgn"
+"$bin" --no-progress "$tmp/many.pgn" >"$tmp/one.pgn" 2>/dev/null
+"$bin" --no-progress --jobs 2 "$tmp/many.pgn" >"$tmp/two.pgn" 2>/dev/null
+check "--jobs 2: identical output" cmp -s "$tmp/one.pgn" "$tmp/two.pgn"
+printf '\xEF\xBB\xBF[Event "x"]\r\n\r\n1. e4 e5 *\r\n' | "$bin" --no-progress >"$tmp/lf.pgn" 2>/dev/null
+check "CRLF in, LF out" [ "$(grep -c $'\r' "$tmp/lf.pgn")" -eq 0 ]
+check "stdin" grep -q "^1. e4 e5 \*$" "$tmp/lf.pgn"
+
+echo "pgn-convert CLI: $passed passed, $failed failed"
+[ $failed -eq 0 ]
