@@ -100,6 +100,33 @@ TEST_CASE("Edge cases: each file's verdict, as read by a person", "[pgn][corpus]
       {"notnil-chess/0008.pgn", 1, 0, {"missing-result"}},
       {"sunfish-headerless-movetext.pgn", 278, 278, {}},
       {"chernev-1000-short-games-partial-malformed.pgn", 5, 0, {"missing-result", "bad-date"}},
+      {"chess.js/2.pgn", 1, 1, {}},
+      {"chess.js/3.pgn", 1, 1, {}},
+      {"chessops/fuzz-pgn-comment.txt", 1, 0, {"malformed-tag"}},  // [%csl ...] commands outside a comment
+      {"chessops/fuzz-pgn-small.pgn", 1, 1, {}},
+      {"hoover-chess-utils/scannertest-1.pgn", 2, 2, {}},
+      {"notnil-chess/0001.pgn", 1, 1, {}},
+      {"notnil-chess/0007.pgn", 5, 5, {}},
+      {"notnil-chess/0009.pgn", 1, 0, {"missing-result"}},
+      {"notnil-chess/0010.pgn", 1, 0, {"missing-result"}},
+      {"notnil-chess/0013.pgn", 3, 3, {}},
+      {"notnil-chess/0014.pgn", 5, 5, {}},
+      {"pychess/annotated.pgn", 1, 0, {"bad-date"}},  // Date "2011"
+      {"pychess/bilbao.pgn", 1, 1, {}},
+      {"pychess/black.pgn", 1, 0, {"malformed-tag", "missing-result"}},
+      {"pychess/fenSetup.pgn", 1, 1, {}},
+      {"python-chess/molinari-bordais-1979.pgn", 1, 1, {}},
+      {"python-chess/nepomniachtchi-liren-game1.pgn", 1, 1, {}},
+      {"python-chess/saturs-jannlee-zh-lichess.pgn", 1, 0, {"unsupported-variant"}},
+      {"python-chess/stockfish-learning.pgn", 1, 1, {}},
+      // lichess studies: "*" over solved puzzles is a warning; these hold real errors.
+      {"pychess-lichess-studies/lichess_study_lichess-practice-the-fork_by_arex_2017.01.29.pgn", 18, 15,
+       {"illegal-move"}},  // Nxg5 onto an empty square, in three chapters
+      {"pychess-lichess-studies/lichess_study_lichess-practice-greek-gift_by_arex_2017.02.11.pgn", 6, 5,
+       {"bad-fen"}},  // castling right q with no rook on a8
+      {"pychess-lichess-studies/mate_in_2.pgn", 166, 152, {"bad-date"}},  // 2012.8.1, 2012.14.3...
+      {"pychess-lichess-studies/lichess_study_lichess-practice-checkmate-patterns-i_by_arex_2017.01.22.pgn", 17, 17,
+       {}},
   };
   for (const Expected& e : cases) {
     Verdicts v = validate_file(pgn_dir() / "edge-cases" / e.file);
