@@ -118,6 +118,6 @@ TEST_CASE("Writing gives the shortest unambiguous form", "[descriptive]") {
   CHECK(write("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1") == "O-O");
   CHECK(write("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6") == "PxP e.p.");
   CHECK(write("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8") == "R-R8 ch");
-  Position start;
-  CHECK(find_codec("descriptive-kt")->format(start, Move(SQ_G1, SQ_F3)) == "Kt-KB3");
+  Position initial;
+  CHECK(find_codec("descriptive-kt")->format(initial, Move(SQ_G1, SQ_F3)) == "Kt-KB3");
 }

@@ -35,7 +35,11 @@ bool equals_ignoring_case(std::string_view a, std::string_view b) {
 // Words that only ever qualify the move before them. Trailing dots, commas and check
 // marks do not change the word ("e.p.+" is "e.p").
 bool is_suffix_word(std::string_view word) {
-  if (word.empty() || std::string_view("cCdDmMeEsS(").find(word[0]) == std::string_view::npos) return false;
+  if (word.size() < 2) return false;
+  switch (word[0] | 0x20) {  // the first letter, in lower case ('(' | 0x20 is '(')
+    case 'c': case 'd': case 'm': case 'e': case 's': case '(': break;
+    default: return false;
+  }
   while (!word.empty() && std::string_view(".,+#").find(word.back()) != std::string_view::npos) word.remove_suffix(1);
   if (word.size() < 2 || word.size() > 6) return false;
   for (std::string_view w : {"ch", "check", "dis", "dbl", "double", "mate", "e.p", "ep", "sq", "(ep)", "dis.ch", "dbl.ch"})
@@ -104,7 +108,8 @@ bool continues_spaced_move(std::string_view prev, std::string_view word, int nex
 }  // namespace
 
 bool joins_previous_move(std::string_view previous, std::string_view word) {
-  return is_suffix_word(word) || (is_castles(previous) && is_castle_side(word));
+  return is_suffix_word(word) || (!previous.empty() && (previous[0] | 0x20) == 'c' && is_castles(previous) &&
+                                  is_castle_side(word));
 }
 
 MoveText split_move_text(std::string_view line) {

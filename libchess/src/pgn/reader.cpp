@@ -463,7 +463,7 @@ struct Reader::Impl {
       pos = line.size();
       return false;
     }
-    if (line.compare(pos, 3, "\u2026") == 0) {  // an ellipsis in "12…Nf6"
+    if (c == 0xE2 && line.compare(pos, 3, "\u2026") == 0) {  // an ellipsis in "12…Nf6"
       pos += 3;
       return false;
     }
