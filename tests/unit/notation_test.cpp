@@ -314,3 +314,25 @@ TEST_CASE("Move lists: numbers, results, comments, and words that belong to a mo
   CHECK(texts("1. 5254 5755 2. 7163") == std::vector<std::string>{"5254", "5755", "7163"});
   CHECK(texts("e2e4 e7e5 ; a comment") == std::vector<std::string>{"e2e4", "e7e5"});
 }
+
+TEST_CASE("Chess960: a castling that lands where a king step goes is written apart from it", "[notation][chess960]") {
+  // King f1, rook h1: O-O puts the king on g1, as the plain step Kg1 does.
+  const std::string fen = "4k3/8/8/8/8/8/8/5K1R w H - 0 1";
+  Move castle = Move::make(SQ_F1, SQ_H1, MoveType::Castling);
+  Move step(SQ_F1, SQ_G1);
+  for (std::string_view name : {"uci", "iccf", "smith", "san", "lan", "descriptive"}) {
+    Position pos = from(fen);
+    std::string castle_text = codec(name).format(pos, castle), step_text = codec(name).format(pos, step);
+    INFO(name << ": castling '" << castle_text << "', step '" << step_text << "'");
+    CHECK(castle_text != step_text);
+    CHECK(codec(name).parse(pos, castle_text).move == castle);
+    CHECK(codec(name).parse(pos, step_text).move == step);
+  }
+  Position pos = from(fen);
+  CHECK(codec("iccf").format(pos, castle) == "6181");  // king takes rook
+  ParseResult r = parse("iccf", fen, "6171");
+  REQUIRE(r.ok());
+  CHECK(r.move == step);
+  CHECK(uci_of("smith", fen, "f1g1c") == "f1h1");  // the indicator says castling
+  CHECK(uci_of("smith", fen, "f1g1") == "f1g1");
+}

@@ -342,6 +342,13 @@ Match match(const Position& pos, const MoveSpec& s) {
     }
     result.moves.push_back(m);
   }
+  // Castling written as a king move (Kg1, e1g1) is a lenient reading: where a real king
+  // step fits the same text (Chess960), the text means the step.
+  if (result.moves.size() > 1 && !s.castling) {
+    bool step = false;
+    for (Move m : result.moves) step |= m.type() != MoveType::Castling;
+    if (step) std::erase_if(result.moves, [](Move m) { return m.type() == MoveType::Castling; });
+  }
   return result;
 }
 

@@ -1,6 +1,7 @@
 #include "notation/coordinate.h"
 
 #include <cctype>
+#include <vector>
 
 #include "chess/movegen.h"
 #include "chess/uci_move.h"
@@ -8,27 +9,53 @@
 namespace chess::notation {
 namespace {
 
+Square king_destination(const Position& pos, Move castling) {
+  return Position::castling_king_to(pos.side_to_move(), castling.to() > castling.from());
+}
+
+// In Chess960 a castling king may land where an ordinary king step also goes (king f1,
+// rook h1: O-O and Kg1 both end on g1). Coordinate text naming the king's square cannot
+// tell them apart, so such castling is written as king takes rook (f1h1).
+bool castling_looks_like_a_step(const Position& pos, Move castling) {
+  if (!pos.chess960()) return false;
+  Square to = king_destination(pos, castling);
+  MoveList moves;
+  generate_legal_piece_to(pos, KING, to, moves);
+  for (Move m : moves)
+    if (m.from() == castling.from()) return true;
+  return false;
+}
+
 // The square a move reaches as coordinate notations write it: the king's destination
-// for castling (king takes rook is accepted too, in `matches`).
+// for castling, or the rook's where that would be taken for a king step.
 Square shown_to(const Position& pos, Move m) {
   if (m.type() != MoveType::Castling) return m.to();
-  return Position::castling_king_to(pos.side_to_move(), m.to() > m.from());
+  return castling_looks_like_a_step(pos, m) ? m.to() : king_destination(pos, m);
 }
 
 struct CoordinateSpec {
   Square from, to;
   PieceType promotion = NO_PIECE_TYPE;
+  // How castling may be named: by the king's destination, by the rook's square (king takes
+  // rook), or both. UCI in Chess960 castles only by king takes rook.
+  bool castle_by_king_square = true;
+  // Smith's indicator: 'c'/'C' says castling, anything else says not (0: none written).
+  char indicator = 0;
 };
 
-// Matches (from, to, promotion) against the legal moves; fills the error otherwise.
+// Matches (from, to, promotion) against the legal moves; fills the error otherwise. A text
+// that fits two moves (a Chess960 castling and a king step) is ambiguous, never guessed.
 ParseResult resolve(const Position& pos, const CoordinateSpec& s, std::string_view text) {
   ParseResult r;
   MoveList legal;
   generate_legal(pos, legal);
   bool promotion_missing = false;
+  std::vector<Move> found;
   for (Move m : legal) {
     if (m.from() != s.from) continue;
-    bool to_ok = shown_to(pos, m) == s.to || (m.type() == MoveType::Castling && m.to() == s.to);
+    bool castling = m.type() == MoveType::Castling;
+    bool to_ok = castling ? (m.to() == s.to || (s.castle_by_king_square && king_destination(pos, m) == s.to))
+                          : m.to() == s.to;
     if (!to_ok) continue;
     if (m.type() == MoveType::Promotion) {
       if (s.promotion == NO_PIECE_TYPE) {
@@ -39,7 +66,25 @@ ParseResult resolve(const Position& pos, const CoordinateSpec& s, std::string_vi
     } else if (s.promotion != NO_PIECE_TYPE) {
       continue;
     }
-    r.move = m;
+    found.push_back(m);
+  }
+  if (found.size() == 2 && s.indicator) {  // Smith: the indicator says which
+    bool castle = s.indicator == 'c' || s.indicator == 'C';
+    std::erase_if(found, [&](Move m) { return (m.type() == MoveType::Castling) != castle; });
+  }
+  if (found.size() == 2) {
+    // The king's square names the king step; such a castling is written king takes rook.
+    std::erase_if(found, [&](Move m) { return m.type() == MoveType::Castling && m.to() != s.to; });
+  }
+  if (found.size() == 1) {
+    r.move = found.front();
+    return r;
+  }
+  if (found.size() > 1) {
+    r.error = NotationError{ErrorKind::Ambiguous, 1,
+                            "'" + std::string(text) + "' is both castling and a king move here (Chess960): write "
+                            "castling as king takes rook",
+                            found};
     return r;
   }
   NotationError e{ErrorKind::Illegal, 1, "", {}};
@@ -119,6 +164,7 @@ public:
       return r;
     }
     if (t.size() == 5) s.promotion = promotion_of(t[4]);
+    s.castle_by_king_square = !pos.chess960();
     r = resolve(pos, s, t);
     if (r.ok() && to_uci(pos, r.move) != t) {
       std::string note = "non-canonical '" + std::string(t) + "', canonical uci is '" + to_uci(pos, r.move) + "'";
@@ -203,6 +249,7 @@ public:
     std::size_t i = 4;
     char indicator = 0;
     if (i < t.size() && std::string_view("pnbrqkEcC").find(t[i]) != std::string_view::npos) indicator = t[i++];
+    s.indicator = indicator ? indicator : '-';  // no indicator: not castling
     if (i < t.size() && std::string_view("NBRQ").find(t[i]) != std::string_view::npos) s.promotion = promotion_of(t[i++]);
     if (i < t.size()) {
       r.error = unreadable(i + 1, "unexpected '" + std::string(1, t[i]) +
@@ -213,9 +260,17 @@ public:
     if (r.ok()) {
       std::string canonical = format(pos, r.move);
       if (canonical != t) {
-        std::string note = "'" + std::string(t) + "' does not match the move's indicator: canonical smith is '" +
-                           canonical + "'";
-        if (options.strict || indicator) r.error = NotationError{ErrorKind::Illegal, 5, note, {r.move}}, r.move = Move::none();
+        // A written indicator that contradicts the move (e4d5n where a pawn is taken) is an
+        // error; any other difference (a missing indicator, castling by the king's square)
+        // is a lenient reading.
+        char wanted = canonical.size() > 4 && std::string_view("pnbrqkEcC").find(canonical[4]) != std::string_view::npos
+                          ? canonical[4]
+                          : 0;
+        bool contradicts = indicator && indicator != wanted;
+        std::string note = "non-canonical '" + std::string(t) + "', canonical smith is '" + canonical + "'";
+        if (contradicts) note = "'" + std::string(t) + "' does not match the move's indicator: canonical smith is '" +
+                                canonical + "'";
+        if (options.strict || contradicts) r.error = NotationError{ErrorKind::Illegal, 5, note, {r.move}}, r.move = Move::none();
         else r.notes.push_back({true, note});
       }
     }
