@@ -4,27 +4,9 @@
 set -uo pipefail
 bin=$1
 fixtures=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-check() {  # check NAME CONDITION...
-  local name=$1
-  shift
-  if "$@"; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAIL: $name" >&2
-  fi
-}
-run() {  # run ARGS...: sets out, err, status
-  "$bin" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-  status=$?
-  out=$(tr -d '\0' <"$tmp/out")
-  err=$(tr -d '\0' <"$tmp/err")
-}
+run_flags=()
+# shellcheck source=tests/cli/lib.sh
+source "$(dirname "$0")/lib.sh"
 
 KIWIPETE="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
@@ -133,5 +115,4 @@ check "binary junk: exit 2, no crash" [ $status -eq 2 ]
 run -d 6 --hash 1000000
 check "table larger than memory: exit 2" [ $status -eq 2 ] && check "table: says why" grep -q "out of memory" <<<"$err"
 
-echo "fen-perft CLI: $passed passed, $failed failed"
-[ $failed -eq 0 ]
+finish "fen-perft CLI"

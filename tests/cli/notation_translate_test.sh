@@ -3,21 +3,9 @@
 # Usage: notation_translate_test.sh PATH/TO/notation-translate
 set -uo pipefail
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-check() {
-  local name=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name" >&2; fi
-}
-run() {  # run ARGS... < stdin: sets out, err, status
-  "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
-  status=$?
-  out=$(cat "$tmp/out")
-  err=$(cat "$tmp/err")
-}
+run_flags=()
+# shellcheck source=tests/cli/lib.sh
+source "$(dirname "$0")/lib.sh"
 
 RUY="1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O"
 run --to descriptive <<<"$RUY"
@@ -121,5 +109,4 @@ read -r -t 5 answer <&"${NT[0]}"
 check "coprocess: second line" [ "$answer" = "1. d2-d4" ]
 kill "$NT_PID" 2>/dev/null
 
-echo "notation-translate CLI: $passed passed, $failed failed"
-[ $failed -eq 0 ]
+finish "notation-translate CLI"

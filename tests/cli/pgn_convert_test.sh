@@ -3,21 +3,9 @@
 # Usage: pgn_convert_test.sh PATH/TO/pgn-convert
 set -uo pipefail
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-check() {
-  local name=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name" >&2; fi
-}
-run() {
-  "$bin" --no-progress "$@" >"$tmp/out" 2>"$tmp/err"
-  status=$?
-  out=$(cat "$tmp/out")
-  err=$(cat "$tmp/err")
-}
+run_flags=(--no-progress)
+# shellcheck source=tests/cli/lib.sh
+source "$(dirname "$0")/lib.sh"
 game() {  # game EVENT WHITE RESULT MOVES
   printf '[Event "%s"]\n[Site "S"]\n[Date "2024.01.02"]\n[Round "1"]\n[White "%s"]\n[Black "B"]\n[Result "%s"]\n\n%s\n\n' \
     "$1" "$2" "$3" "$4"
@@ -98,5 +86,4 @@ printf '\xEF\xBB\xBF[Event "x"]\r\n\r\n1. e4 e5 *\r\n' | "$bin" --no-progress >"
 check "CRLF in, LF out" [ "$(grep -c $'\r' "$tmp/lf.pgn")" -eq 0 ]
 check "stdin" grep -q "^1. e4 e5 \*$" "$tmp/lf.pgn"
 
-echo "pgn-convert CLI: $passed passed, $failed failed"
-[ $failed -eq 0 ]
+finish "pgn-convert CLI"

@@ -3,21 +3,9 @@
 # Usage: pgn_validate_test.sh PATH/TO/pgn-validate
 set -uo pipefail
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-check() {
-  local name=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name" >&2; fi
-}
-run() {
-  "$bin" --no-progress "$@" >"$tmp/out" 2>"$tmp/err"
-  status=$?
-  out=$(cat "$tmp/out")
-  err=$(cat "$tmp/err")
-}
+run_flags=(--no-progress)
+# shellcheck source=tests/cli/lib.sh
+source "$(dirname "$0")/lib.sh"
 
 roster() {  # roster RESULT
   printf '[Event "E"]\n[Site "S"]\n[Date "2024.01.02"]\n[Round "1"]\n[White "Wh"]\n[Black "Bl"]\n[Result "%s"]\n\n' "$1"
@@ -100,5 +88,4 @@ check "30 MB comment: read" grep -q "^1 games: 1 valid" <<<"$err"
 run -q "$tmp/deep.pgn"
 check "20000 nested variations: reported, no crash" grep -q "unbalanced-variation" <<<"$err"
 
-echo "pgn-validate CLI: $passed passed, $failed failed"
-[ $failed -eq 0 ]
+finish "pgn-validate CLI"

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "chess/position.h"
+#include "common/command_line.h"
 #include "common/diagnostics.h"
 #include "common/exit_codes.h"
 #include "fen-perft/report.h"
@@ -97,12 +98,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 1 << 20));
   app.add_flag("--chess960", cl.run.chess960, "Read KQkq castling as Chess960 (X-FEN): the outermost rooks");
   app.add_option("--format", cl.format, "Output: text (default) or jsonl")->check(CLI::IsMember({"text", "jsonl"}));
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    // --help and --version exit 0; every real usage error exits 2, as in every tool here.
-    return app.exit(e) == 0 ? tools::EXIT_ALL_GOOD : tools::EXIT_USAGE_OR_IO;
-  }
+  if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
 
   tools::DiagnosticPrinter diagnostics("fen-perft");
   try {

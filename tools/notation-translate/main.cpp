@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "chess/notation/registry.h"
+#include "common/command_line.h"
 #include "common/diagnostics.h"
 #include "common/exit_codes.h"
 #include "common/input.h"
@@ -21,11 +22,6 @@ struct CommandLine {
   bool strict = false, chess960 = false, line_buffered = false, no_warnings = false, list = false;
 };
 
-std::string dialect_list() {
-  std::string out;
-  for (auto name : chess::notation::codec_names()) out += (out.empty() ? "" : ", ") + std::string(name);
-  return out;
-}
 
 int translate_files(const CommandLine& cl, const translate::Translator& translator, const translate::Output& output,
                     const tools::DiagnosticPrinter& diagnostics, bool flush) {
@@ -69,7 +65,7 @@ int main(int argc, char** argv) {
   CLI::App app{"Translate chess move lists between notations: SAN, long algebraic, UCI, figurine, English "
                "descriptive, Chinese-piece, other languages' letters, ICCF, Smith."};
   app.set_version_flag("--version", "notation-translate 0.1.0");
-  app.footer("Dialects: " + dialect_list() +
+  app.footer("Dialects: " + tools::dialect_list() +
              "\nExit status: 0 every line translated, 1 some line could not be, 2 usage or I/O error.");
   CommandLine cl;
   app.add_option("files", cl.files, "Input files, one move list per line ('-' or none: standard input)");
@@ -86,11 +82,7 @@ int main(int argc, char** argv) {
   app.add_flag("--line-buffered", cl.line_buffered, "Flush after every line (always on when stdout is a terminal)");
   app.add_flag("--no-warnings", cl.no_warnings, "Do not report lenient readings (ties decided by lookahead...)");
   app.add_flag("--list-dialects", cl.list, "Print the dialect names and exit");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? tools::EXIT_ALL_GOOD : tools::EXIT_USAGE_OR_IO;
-  }
+  if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
   tools::DiagnosticPrinter diagnostics("notation-translate");
   if (cl.list) {
     for (auto name : chess::notation::codec_names()) fmt::print("{}\n", name);
@@ -103,22 +95,12 @@ int main(int argc, char** argv) {
   using Numbers = translate::TranslatorOptions::Numbers;
   options.numbers = cl.numbers == "always" ? Numbers::Always : cl.numbers == "never" ? Numbers::Never : Numbers::AsInput;
   if (cl.to.empty()) {
-    diagnostics.print(tools::Severity::Error, "missing --to DIALECT (one of: " + dialect_list() + ")");
+    diagnostics.print(tools::Severity::Error, "missing --to DIALECT (one of: " + tools::dialect_list() + ")");
     return tools::EXIT_USAGE_OR_IO;
   }
-  options.to = chess::notation::find_codec(cl.to);
-  if (!options.to) {
-    diagnostics.print(tools::Severity::Error, "unknown dialect '" + cl.to + "' for --to (one of: " + dialect_list() + ")");
+  if (!(options.to = tools::find_dialect(cl.to, "--to", diagnostics))) return tools::EXIT_USAGE_OR_IO;
+  if (cl.from != "auto" && !(options.from = tools::find_dialect(cl.from, "--from", diagnostics, true)))
     return tools::EXIT_USAGE_OR_IO;
-  }
-  if (cl.from != "auto") {
-    options.from = chess::notation::find_codec(cl.from);
-    if (!options.from) {
-      diagnostics.print(tools::Severity::Error,
-                        "unknown dialect '" + cl.from + "' for --from (auto, or one of: " + dialect_list() + ")");
-      return tools::EXIT_USAGE_OR_IO;
-    }
-  }
   if (!cl.fen.empty()) {
     chess::FenOptions fo;
     if (cl.chess960) fo.chess960 = chess::Chess960Mode::On;

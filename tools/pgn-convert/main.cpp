@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "chess/notation/registry.h"
+#include "common/command_line.h"
 #include "common/diagnostics.h"
 #include "common/exit_codes.h"
 #include "common/game_batches.h"
@@ -32,14 +33,6 @@ void report_errors(const tools::DiagnosticPrinter& diagnostics, const std::strin
   }
 }
 
-const chess::notation::Codec* dialect(const std::string& name, const tools::DiagnosticPrinter& diagnostics,
-                                      const char* option) {
-  if (const auto* c = chess::notation::find_codec(name)) return c;
-  std::string names;
-  for (auto n : chess::notation::codec_names()) names += (names.empty() ? "" : ", ") + std::string(n);
-  diagnostics.print(tools::Severity::Error, fmt::format("unknown dialect '{}' for {} (one of: {})", name, option, names));
-  return nullptr;
-}
 
 }  // namespace
 
@@ -82,11 +75,7 @@ int main(int argc, char** argv) {
   app.add_option("-j,--jobs", jobs, "Convert with N threads (output order is kept)")->check(CLI::Range(1, 256));
   app.add_flag("--progress", progress, "Show progress on stderr (default when stderr is a terminal)");
   app.add_flag("--no-progress", no_progress, "Never show progress");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? tools::EXIT_ALL_GOOD : tools::EXIT_USAGE_OR_IO;
-  }
+  if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
   tools::DiagnosticPrinter diagnostics("pgn-convert");
 
   convert::ConvertOptions options;
@@ -95,8 +84,8 @@ int main(int argc, char** argv) {
                    : format == "epd" ? convert::Format::Epd
                                      : convert::Format::Pgn;
   if (from == "auto") options.read.auto_dialect = true;
-  else if (!(options.read.codec = dialect(from, diagnostics, "--from"))) return tools::EXIT_USAGE_OR_IO;
-  if (!(options.write.codec = dialect(to, diagnostics, "--to"))) return tools::EXIT_USAGE_OR_IO;
+  else if (!(options.read.codec = tools::find_dialect(from, "--from", diagnostics, true))) return tools::EXIT_USAGE_OR_IO;
+  if (!(options.write.codec = tools::find_dialect(to, "--to", diagnostics))) return tools::EXIT_USAGE_OR_IO;
   options.write.width = width;
   options.write.keep_tag_order = keep_tag_order;
   options.write.tags = tags == "roster" ? chess::pgn::WriteOptions::Tags::Roster

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "chess/notation/registry.h"
+#include "common/command_line.h"
 #include "common/diagnostics.h"
 #include "common/exit_codes.h"
 #include "pgn-validate/output.h"
@@ -28,18 +29,11 @@ int main(int argc, char** argv) {
   app.add_option("-j,--jobs", run.jobs, "Validate with N threads (output order is kept)")->check(CLI::Range(1, 256));
   app.add_flag("--progress", progress, "Show progress on stderr (default when stderr is a terminal)");
   app.add_flag("--no-progress", no_progress, "Never show progress");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? tools::EXIT_ALL_GOOD : tools::EXIT_USAGE_OR_IO;
-  }
+  if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
   tools::DiagnosticPrinter diagnostics("pgn-validate");
   if (from == "auto") {
     run.validate.auto_dialect = true;
-  } else if (!(run.validate.codec = chess::notation::find_codec(from))) {
-    std::string names;
-    for (auto n : chess::notation::codec_names()) names += (names.empty() ? "" : ", ") + std::string(n);
-    diagnostics.print(tools::Severity::Error, "unknown dialect '" + from + "' for --from (auto, or one of: " + names + ")");
+  } else if (!(run.validate.codec = tools::find_dialect(from, "--from", diagnostics, true))) {
     return tools::EXIT_USAGE_OR_IO;
   }
   if (run.files.empty()) run.files.push_back("-");

@@ -1,0 +1,31 @@
+#include "common/command_line.h"
+
+#include "chess/notation/registry.h"
+#include "common/exit_codes.h"
+
+namespace tools {
+
+int parse_command_line(CLI::App& app, int argc, char** argv) {
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? EXIT_ALL_GOOD : EXIT_USAGE_OR_IO;
+  }
+  return -1;
+}
+
+std::string dialect_list() {
+  std::string out;
+  for (auto name : chess::notation::codec_names()) out += (out.empty() ? "" : ", ") + std::string(name);
+  return out;
+}
+
+const chess::notation::Codec* find_dialect(const std::string& name, std::string_view option,
+                                           const DiagnosticPrinter& diagnostics, bool allow_auto) {
+  if (const auto* codec = chess::notation::find_codec(name)) return codec;
+  diagnostics.print(Severity::Error, "unknown dialect '" + name + "' for " + std::string(option) + " (" +
+                                         (allow_auto ? "auto, or one of: " : "one of: ") + dialect_list() + ")");
+  return nullptr;
+}
+
+}  // namespace tools

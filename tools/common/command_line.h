@@ -1,0 +1,26 @@
+// What every program's command line shares: parsing with the exit statuses of the
+// conventions, and dialect names for --from / --to.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+#include <string_view>
+
+#include "chess/notation/codec.h"
+#include "common/diagnostics.h"
+
+namespace tools {
+
+// -1 when the program should go on; otherwise its exit status (0 after --help or
+// --version, 2 for a usage error, with CLI11's message printed).
+int parse_command_line(CLI::App& app, int argc, char** argv);
+
+// "san, lan, uci, ..." for help texts and error messages.
+std::string dialect_list();
+
+// The codec named, or null after printing "unknown dialect 'x' for OPTION (one of: ...)".
+// `allow_auto` adds "auto" to the names offered.
+const chess::notation::Codec* find_dialect(const std::string& name, std::string_view option,
+                                           const DiagnosticPrinter& diagnostics, bool allow_auto = false);
+
+}  // namespace tools
