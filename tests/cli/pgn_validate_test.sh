@@ -23,7 +23,7 @@ check "valid file: summary" grep -q "^1 games: 1 valid, 0 invalid; 0 warnings" <
 run "$tmp/mixed.pgn"
 check "invalid games: exit 1" [ $status -eq 1 ]
 check "illegal move: file:line:col, code, game, ply, move, position" \
-  grep -q "mixed.pgn:19:14: error\[illegal-move\]: no white knight can move to f5 (game 2, Wh - Bl, ply 3, move 'Nf5', position rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2)" <<<"$err"
+  grep -q "mixed.pgn:19:14: error\[illegal-move\]: no white knight can move to f5 (game 2 at line 11, Wh - Bl, ply 3, move 'Nf5', position rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2)" <<<"$err"
 check "illegal move: suggestions" grep -q "did you mean: " <<<"$err"
 check "result mismatch" grep -q "mixed.pgn:29:10: error\[result-mismatch\]" <<<"$err"
 check "summary by code" grep -q "^3 games: 1 valid, 2 invalid; 0 warnings; illegal-move 1, result-mismatch 1$" <<<"$err"

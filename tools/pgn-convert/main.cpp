@@ -26,7 +26,7 @@ struct Totals {
 void report_errors(const tools::DiagnosticPrinter& diagnostics, const std::string& file,
                    const chess::pgn::GameReport& r) {
   for (const auto& d : r.errors) {
-    std::string message = d.message + fmt::format(" (game {}", r.ordinal);
+    std::string message = d.message + fmt::format(" (game {} at line {}", r.ordinal, r.start.line);
     if (d.ply) message += fmt::format(", ply {}, move '{}', position {}", d.ply, d.move, d.fen);
     message += ")";
     diagnostics.print(file, d.at.line, d.at.column, tools::Severity::Error, d.code, message);

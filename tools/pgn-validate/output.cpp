@@ -49,7 +49,7 @@ void Output::game(const std::string& file, const GameReport& report) {
 void Output::human(const std::string& file, const GameReport& report) const {
   std::string players = report.white.empty() && report.black.empty() ? "" : ", " + report.white + " - " + report.black;
   auto print = [&](const Diagnostic& d, tools::Severity severity) {
-    std::string message = d.message + fmt::format(" (game {}{}", report.ordinal, players);
+    std::string message = d.message + fmt::format(" (game {} at line {}{}", report.ordinal, report.start.line, players);
     if (d.ply) message += fmt::format(", ply {}, move '{}', position {}", d.ply, d.move, d.fen);
     message += ")";
     if (!d.suggestions.empty()) {
