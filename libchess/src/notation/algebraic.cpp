@@ -276,6 +276,47 @@ private:
   Reading r_;
 };
 
+// The common case, read straight from the bytes: SAN or long algebraic as PGN writes it
+// ([KQRBN][a-h][1-8][x-][a-h][1-8][=QRBN][+#], O-O, O-O-O, trailing ! and ?). Anything
+// else (other letters, Unicode, spaces, lenient forms) goes to AlgebraicReader, which reads
+// these too: this only skips its decoding and tokenising on the hot path.
+bool read_plain_san(std::string_view t, MoveSpec& s) {
+  while (!t.empty() && (t.back() == '!' || t.back() == '?')) t.remove_suffix(1);
+  if (!t.empty() && (t.back() == '+' || t.back() == '#')) {
+    s.check_claim = t.back();
+    t.remove_suffix(1);
+  }
+  if (t == "O-O" || t == "O-O-O") {
+    s.castling = true;
+    s.castle_side = t.size() == 3 ? 1 : 2;
+    return true;
+  }
+  std::size_t i = 0, n = t.size();
+  auto piece_of = [](char c) -> std::optional<PieceType> {
+    switch (c) {
+      case 'N': return KNIGHT;
+      case 'B': return BISHOP;
+      case 'R': return ROOK;
+      case 'Q': return QUEEN;
+      case 'K': return KING;
+      default: return std::nullopt;
+    }
+  };
+  if (n >= 2 && t[n - 2] == '=') {
+    s.promotion = piece_of(t[n - 1]);
+    if (!s.promotion || *s.promotion == KING) return false;
+    n -= 2;
+  }
+  if (n < 2 || t[n - 2] < 'a' || t[n - 2] > 'h' || t[n - 1] < '1' || t[n - 1] > '8') return false;
+  s.to = make_square(File(t[n - 2] - 'a'), Rank(t[n - 1] - '1'));
+  s.to_column = n - 1;
+  if (i < n - 2 && (s.piece = piece_of(t[i]))) ++i;
+  if (i < n - 2 && t[i] >= 'a' && t[i] <= 'h') s.from_file = t[i++] - 'a';
+  if (i < n - 2 && t[i] >= '1' && t[i] <= '8') s.from_rank = t[i++] - '1';
+  if (i < n - 2 && (t[i] == 'x' || t[i] == '-')) s.capture = t[i++] == 'x';
+  return i == n - 2;
+}
+
 // --- Matching the reading against the legal moves ------------------------------------
 
 struct Match {
@@ -410,7 +451,9 @@ std::string describe(const Position& pos, const MoveSpec& s) {
 
 ParseResult AlgebraicCodec::parse(Position& pos, std::string_view text, const ParseOptions& options) const {
   ParseResult result;
-  Reading reading = AlgebraicReader(d_, false).read(text);
+  Reading reading;
+  if (!(d_.english && !d_.figurine && read_plain_san(text, reading.spec)))
+    reading = AlgebraicReader(d_, false).read(text);
   if (reading.error) {
     result.error = reading.error;
     return result;
