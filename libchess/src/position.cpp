@@ -1,5 +1,6 @@
 #include "chess/position.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "zobrist.h"
@@ -11,6 +12,31 @@ constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK
 }
 
 Position::Position() { *this = from_fen(START_FEN).position; }
+
+namespace {
+constexpr std::size_t HISTORY_ROOM = 256;
+}
+
+Position::Position(const Position& other) { *this = other; }
+
+Position& Position::operator=(const Position& other) {
+  if (this == &other) return *this;
+  std::memcpy(board_, other.board_, sizeof board_);
+  std::memcpy(by_type_, other.by_type_, sizeof by_type_);
+  std::memcpy(by_color_, other.by_color_, sizeof by_color_);
+  side_ = other.side_;
+  game_ply_ = other.game_ply_;
+  chess960_ = other.chess960_;
+  shredder_castling_ = other.shredder_castling_;
+  std::memcpy(castling_mask_, other.castling_mask_, sizeof castling_mask_);
+  std::memcpy(castling_rook_, other.castling_rook_, sizeof castling_rook_);
+  std::memcpy(castling_path_, other.castling_path_, sizeof castling_path_);
+  std::memcpy(castling_king_path_, other.castling_king_path_, sizeof castling_king_path_);
+  history_.clear();
+  history_.reserve(std::max(HISTORY_ROOM, other.history_.size() + 64));
+  history_.insert(history_.end(), other.history_.begin(), other.history_.end());
+  return *this;
+}
 
 void Position::clear() {
   std::memset(board_, 0, sizeof board_);

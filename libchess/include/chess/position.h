@@ -26,6 +26,12 @@ class Position {
 public:
   // The standard starting position.
   Position();
+  // Copies keep room for a game's worth of history: positions are copied to replay lines
+  // of moves, and regrowing the history move by move would cost more than the moves.
+  Position(const Position& other);
+  Position& operator=(const Position& other);
+  Position(Position&&) noexcept = default;
+  Position& operator=(Position&&) noexcept = default;
 
   // Strict FEN (6 fields) or EPD (4 fields) reading; see fen.h for what is rejected.
   static FenResult from_fen(std::string_view fen, const FenOptions& options = {});
