@@ -43,7 +43,6 @@ LineResult Translator::translate(std::string_view line) const {
     moves_text = line.substr(tab + 1);
     offset = tab + 1;
   }
-  result.start_fen = pos.fen();
   MoveText text = split_move_text(moves_text);
   result.result = std::string(text.result);
   result.numbered = text.numbered;
@@ -55,7 +54,7 @@ LineResult Translator::translate(std::string_view line) const {
     Detection d = detect_dialect(pos, tokens);
     from = d.codec ? d.codec : d.rivals.empty() ? d.closest : nullptr;
     if (!from) {
-      result.failure = Problem{"unknown-dialect", offset + 1, 0, "", result.start_fen, d.message, {}};
+      result.failure = Problem{"unknown-dialect", offset + 1, 0, "", pos.fen(), d.message, {}};
       return result;
     }
     // Read as the dialect that got furthest: the error below then names the real move.
@@ -92,7 +91,7 @@ LineResult Translator::translate(std::string_view line) const {
     target_origins.update(pos, r.move);
     pos.make_move(r.move);
   }
-  result.final_fen = pos.fen();
+  if (options_.with_uci) result.final_fen = pos.fen();  // for JSON output only
   return result;
 }
 

@@ -30,7 +30,7 @@ struct Problem {
 
 struct LineResult {
   std::string fen_prefix;  // "FEN\t" as given at the start of the line, else empty
-  std::string start_fen, final_fen;
+  std::string final_fen;  // filled for JSON output (TranslatorOptions::with_uci)
   std::string source;      // the dialect read (the detected one with --from auto)
   std::vector<TranslatedMove> moves;
   std::string result;      // the termination marker, if the line had one
@@ -46,7 +46,7 @@ struct TranslatorOptions {
   bool strict = false;
   bool chess960 = false;
   enum class Numbers { AsInput, Always, Never } numbers = Numbers::AsInput;
-  bool with_uci = true;  // fill TranslatedMove::uci (JSON output needs it; text does not)
+  bool with_uci = true;  // fill TranslatedMove::uci and the final FEN (JSON output needs them)
 };
 
 class Translator {

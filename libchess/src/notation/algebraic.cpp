@@ -407,7 +407,7 @@ std::string AlgebraicCodec::piece_name(PieceType pt, Color side) const {
 }
 
 std::string AlgebraicCodec::format(Position& pos, Move m, const FormatOptions&) const {
-  SanParts p = san_parts(pos, m);
+  SanParts p = san_parts(pos, m, !d_.long_form);
   std::string out;
   if (p.castling) {
     out = p.king_side ? "O-O" : "O-O-O";

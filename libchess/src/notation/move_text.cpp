@@ -6,8 +6,9 @@
 namespace chess::notation {
 namespace {
 
-bool is_space_at(std::string_view s, std::size_t i, std::size_t& width) {
+inline bool is_space_at(std::string_view s, std::size_t i, std::size_t& width) {
   unsigned char c = s[i];
+  if (c > ' ' && c < 0x80) return false;  // the common case: a printable ASCII character
   if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f') return width = 1, true;
   if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0xA0) return width = 2, true;
   if (c == 0xE3 && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&

@@ -33,7 +33,7 @@ char check_suffix(Position& pos, Move m) {
   return suffix;
 }
 
-SanParts san_parts(Position& pos, Move m) {
+SanParts san_parts(Position& pos, Move m, bool disambiguate) {
   SanParts p;
   p.from = m.from();
   p.check = check_suffix(pos, m);
@@ -52,7 +52,7 @@ SanParts san_parts(Position& pos, Move m) {
     p.show_file = p.capture;
     return p;
   }
-  if (p.piece == KING) return p;
+  if (p.piece == KING || !disambiguate) return p;
   // Rivals are pieces of the same kind attacking the square; most moves have none, and
   // then there is nothing to generate.
   Color us = pos.side_to_move();

@@ -21,7 +21,8 @@ struct SanParts {
 };
 
 // Disambiguation counts only legal rivals (a pinned piece is no rival), per PGN 8.2.3.
-SanParts san_parts(Position& pos, Move m);
+// Long algebraic names the origin anyway: it passes `disambiguate` false and skips the search.
+SanParts san_parts(Position& pos, Move m, bool disambiguate = true);
 
 // '+' if the move gives check, '#' if it mates, 0 otherwise. The position is restored.
 char check_suffix(Position& pos, Move m);
