@@ -13,7 +13,7 @@ namespace chess::notation {
 namespace {
 
 // File names are the same for both colours: QR QN QB Q K KB KN KR = a..h.
-constexpr const char* FILE_NAMES[8] = {"QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"};
+constexpr std::string_view FILE_NAMES[8] = {"QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"};
 
 using FileSet = uint8_t;  // bit f set: file f allowed
 constexpr FileSet ALL_FILES = 0xFF;
@@ -740,8 +740,13 @@ std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions&
     for (int f = 0; f < 8; ++f)
       if (files & (1 << f)) reach |= square_bb(make_square(File(f), rank_of(m.to())));
   }
-  MoveList legal;
-  generate_legal_to(pos, reach, legal);
+  // Only moves of the same kind of piece can share one of its names.
+  MoveList legal, some;
+  PieceType mover_type = type_of(pos.piece_on(m.from()));
+  for (Bitboard b = reach; b;) {
+    generate_legal_piece_to(pos, mover_type, pop_lsb(b), some);
+    for (Move x : some) legal.moves[legal.count++] = x;
+  }
   Context ctx{pos, options.origins, legal};
   auto unique = [&]() {
     bool promotion_missing = false;
@@ -764,13 +769,16 @@ std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions&
     return out;
   };
   PieceForms movers = piece_forms(m.from(), false);
-  PieceForms qualified;
-  if (type_of(pos.piece_on(m.from())) != PAWN) qualified = piece_forms(m.from(), true);
+  PieceForms qualified;  // N(1), N(KB3): built only if the plain forms do not suffice
   SquareForms squares = square_forms(m.to());
   PieceForms taken;
   if (spec.capture) taken = piece_forms(victim, false);
-  for (const PieceForms* group : {&movers, &qualified})
-    for (const PieceForm& mover : *group) {
+  for (int round = 0; round < 2; ++round) {
+    if (round == 1) {
+      if (type_of(pos.piece_on(m.from())) == PAWN) break;
+      qualified = piece_forms(m.from(), true);
+    }
+    for (const PieceForm& mover : round == 0 ? movers : qualified) {
       spec.mover = mover.designator;
       spec.origin = mover.origin;
       if (spec.capture) {
@@ -792,6 +800,7 @@ std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions&
         }
       }
     }
+  }
   // Unreachable for legal moves: the last form names the origin square outright.
   const PieceForms& last = qualified.count ? qualified : movers;
   return text(last.items[last.count - 1], spec.capture ? 'x' : '-',
