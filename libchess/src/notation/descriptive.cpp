@@ -491,7 +491,19 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
   // First only the moves the text could name as written; all of them if a relaxed
   // reading is needed.
   MoveList legal;
-  generate_legal_to(pos, reach(pos, spec), legal);
+  if (spec.castling) {
+    generate_legal(pos, legal);
+  } else {  // only the named kind of piece, to the squares the text can name
+    MoveList some;
+    for (Bitboard b = reach(pos, spec); b;) {
+      generate_legal_piece_to(pos, spec.mover.type, pop_lsb(b), some);
+      if (legal.count + some.count > 256) {  // only in made-up positions: take them all
+        generate_legal(pos, legal);
+        break;
+      }
+      for (Move x : some) legal.moves[legal.count++] = x;
+    }
+  }
   Context ctx{pos, options.origins, legal};
   bool promotion_missing = false;
   std::vector<Move> found = candidates(ctx, spec, STRICT_MATCH, promotion_missing);
@@ -745,6 +757,10 @@ std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions&
   PieceType mover_type = type_of(pos.piece_on(m.from()));
   for (Bitboard b = reach; b;) {
     generate_legal_piece_to(pos, mover_type, pop_lsb(b), some);
+    if (legal.count + some.count > 256) {  // only in made-up positions: take them all
+      generate_legal(pos, legal);
+      break;
+    }
     for (Move x : some) legal.moves[legal.count++] = x;
   }
   Context ctx{pos, options.origins, legal};
