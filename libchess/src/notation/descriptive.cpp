@@ -82,14 +82,24 @@ public:
 
   std::optional<NotationError> read(Spec& spec) {
     // Fold to upper-case ASCII; keep a column per character for errors.
-    Glyph glyphs[MAX_CHARS];
-    std::size_t n = decode(original_, glyphs, MAX_CHARS);
-    if (n == SIZE_MAX) return fail(1, "too long for a move");
-    for (std::size_t k = 0; k < n; ++k) {
-      char32_t c = glyphs[k].c;
-      if (c >= 0x80) return fail(glyphs[k].column, "unexpected non-ASCII character in descriptive notation");
-      cols_[s_.size()] = glyphs[k].column;
-      s_ += char(c >= 'a' && c <= 'z' ? c - 32 : c);
+    bool ascii = original_.size() <= MAX_CHARS;
+    for (char c : original_) ascii &= static_cast<unsigned char>(c) < 0x80;
+    if (ascii) {  // the usual case: no decoding, one column per byte
+      for (std::size_t k = 0; k < original_.size(); ++k) {
+        char c = original_[k];
+        cols_[k] = k + 1;
+        s_ += char(c >= 'a' && c <= 'z' ? c - 32 : c);
+      }
+    } else {  // dashes, multiplication signs and full-width forms folded to ASCII
+      Glyph glyphs[MAX_CHARS];
+      std::size_t n = decode(original_, glyphs, MAX_CHARS);
+      if (n == SIZE_MAX) return fail(1, "too long for a move");
+      for (std::size_t k = 0; k < n; ++k) {
+        char32_t c = glyphs[k].c;
+        if (c >= 0x80) return fail(glyphs[k].column, "unexpected non-ASCII character in descriptive notation");
+        cols_[s_.size()] = glyphs[k].column;
+        s_ += char(c >= 'a' && c <= 'z' ? c - 32 : c);
+      }
     }
     strip_suffixes(spec.claims);
     if (read_castling(spec)) return std::nullopt;

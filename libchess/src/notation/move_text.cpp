@@ -82,11 +82,13 @@ bool ends_with_any(std::string_view w, std::initializer_list<std::string_view> t
 // number ("7 ... R-K 8 P-Q4"), any other digit the rank of a spaced move ("P-Q 4").
 bool continues_spaced_move(std::string_view prev, std::string_view word, int next_number) {
   if (is_dash(word) || is_capture_mark(word)) return true;
+  // A move that ends in its rank ("P-K4", "exd5") or a check mark is complete: the usual case.
+  char last = prev.back();
+  if ((last >= '1' && last <= '8') || last == '+' || last == '#') return false;
   // A flank standing alone ("K Kt-K2", "Q R-Q1") is never a move: it names the next piece.
   if ((prev == "K" || prev == "Q") && (word.starts_with("Kt") || word.starts_with("N") || word.starts_with("B") ||
                                        word.starts_with("R") || word.starts_with("P")))
     return true;
-  char last = prev.back();
   if ((last == '-' || last == 'x' || last == 'X' || static_cast<unsigned char>(last) >= 0x80) &&
       ends_with_any(prev, {"-", "x", "X", "\u00D7", "\u2013", "\u2014"}))
     return true;
