@@ -318,6 +318,31 @@ private:
 
 // --- Matching a Spec against the legal moves -------------------------------------------
 
+// The moves a text matches: few, asked for several times per move written or read, so kept
+// in place rather than on the heap.
+struct Found {
+  Move moves[256];
+  int count = 0;
+  void push_back(Move m) { moves[count++] = m; }
+  std::size_t size() const { return std::size_t(count); }
+  bool empty() const { return count == 0; }
+  Move front() const { return moves[0]; }
+  const Move* begin() const { return moves; }
+  const Move* end() const { return moves + count; }
+  // Keeps the moves that satisfy `pred`, unless none does (then a tie-break says nothing).
+  template <class Pred>
+  void keep_if_any(Pred pred) {
+    int kept = 0;
+    for (int i = 0; i < count; ++i) kept += pred(moves[i]);
+    if (kept == 0 || kept == count) return;
+    int out = 0;
+    for (int i = 0; i < count; ++i)
+      if (pred(moves[i])) moves[out++] = moves[i];
+    count = out;
+  }
+  std::vector<Move> to_vector() const { return {begin(), end()}; }
+};
+
 // Relaxations tried, in order, when nothing matches (NOTATION.md 3.4 step 5).
 enum Relax : unsigned {
   STRICT_MATCH = 0,
@@ -370,10 +395,10 @@ bool designates(const Context& ctx, const Designator& d, Square s, PieceType act
   return true;
 }
 
-std::vector<Move> candidates(const Context& ctx, const Spec& spec, unsigned relax, bool& promotion_missing) {
+Found candidates(const Context& ctx, const Spec& spec, unsigned relax, bool& promotion_missing) {
   const Position& pos = ctx.pos;
   Color us = pos.side_to_move();
-  std::vector<Move> out;
+  Found out;
   for (Move m : ctx.legal) {
     if (m.type() == MoveType::Castling) {
       if (spec.castling && (spec.castle_side == 0 || (spec.castle_side == 1) == (m.to() > m.from())))
@@ -416,13 +441,8 @@ std::vector<Move> candidates(const Context& ctx, const Spec& spec, unsigned rela
 
 // Tie-breaks by what the text claims: check or mate, e.p. A claimed check is strong
 // evidence; the absence of one is weak, used last (`use_absent_check`).
-void apply_claims(Context& ctx, const Claims& claims, std::vector<Move>& moves, bool use_absent_check) {
-  auto keep = [&](auto pred) {
-    std::vector<Move> kept;
-    for (Move m : moves)
-      if (pred(m)) kept.push_back(m);
-    if (!kept.empty()) moves = std::move(kept);
-  };
+void apply_claims(Context& ctx, const Claims& claims, Found& moves, bool use_absent_check) {
+  auto keep = [&](auto pred) { moves.keep_if_any(pred); };
   if (claims.ep) keep([](Move m) { return m.type() == MoveType::EnPassant; });
   if (claims.check == '#') keep([&](Move m) { return ctx.check_of(m) == '#'; });
   if (claims.check) keep([&](Move m) { return ctx.check_of(m) != 0; });
@@ -447,13 +467,10 @@ Bitboard reach(const Position& pos, const Spec& spec) {
 }
 
 // A flank names a piece by identity or by the half it stands on; identity wins ties.
-void prefer_identity(const Context& ctx, const Spec& spec, std::vector<Move>& found) {
+void prefer_identity(const Context& ctx, const Spec& spec, Found& found) {
   auto narrow = [&](char flank, auto square_of) {
     if (found.size() < 2 || !flank) return;
-    std::vector<Move> by_identity;
-    for (Move m : found)
-      if (identity_flank(ctx.origins, square_of(m)) == flank) by_identity.push_back(m);
-    if (!by_identity.empty()) found = std::move(by_identity);
+    found.keep_if_any([&](Move m) { return identity_flank(ctx.origins, square_of(m)) == flank; });
   };
   narrow(spec.mover.flank, [](Move m) { return m.from(); });
   narrow(spec.captured.flank, [](Move m) { return m.to(); });
@@ -516,7 +533,7 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
   }
   Context ctx{pos, options.origins, legal};
   bool promotion_missing = false;
-  std::vector<Move> found = candidates(ctx, spec, STRICT_MATCH, promotion_missing);
+  Found found = candidates(ctx, spec, STRICT_MATCH, promotion_missing);
   if (found.empty() && !options.strict) {
     generate_legal(pos, legal);
     static const std::pair<unsigned, const char*> steps[] = {
@@ -543,7 +560,7 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
   prefer_identity(ctx, spec, found);
   if (found.size() > 1) apply_claims(ctx, spec.claims, found, false);
   if (found.size() > 1 && lookahead > 0 && !options.following.empty()) {
-    std::vector<Move> viable;
+    Found viable;
     for (Move m : found) {
       PieceOrigins next = options.origins ? *options.origins : PieceOrigins(pos);
       next.update(pos, m);
@@ -553,7 +570,7 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
       if (ok) viable.push_back(m);
     }
     if (!viable.empty() && viable.size() < found.size()) {
-      found = std::move(viable);
+      found = viable;
       if (found.size() == 1)
         result.notes.push_back({false, "'" + std::string(text) + "' decided by the moves that follow"});
     }
@@ -566,7 +583,7 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
     result.error = NotationError{ErrorKind::Ambiguous, 1,
                                  "ambiguous: '" + std::string(text) + "' matches " + std::to_string(found.size()) +
                                      " legal moves (" + list + ")",
-                                 found};
+                                 found.to_vector()};
     return result;
   }
   result.move = found.front();
@@ -776,7 +793,7 @@ std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions&
   Context ctx{pos, options.origins, legal};
   auto unique = [&]() {
     bool promotion_missing = false;
-    std::vector<Move> found = candidates(ctx, spec, STRICT_MATCH, promotion_missing);
+    Found found = candidates(ctx, spec, STRICT_MATCH, promotion_missing);
     prefer_identity(ctx, spec, found);
     if (found.size() > 1) apply_claims(ctx, spec.claims, found, false);
     return found.size() == 1 && found.front() == m;
