@@ -1,6 +1,7 @@
 #include "notation/descriptive.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdint>
 
@@ -665,10 +666,17 @@ std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions&
       if (c == 'N') t += knight;
       else t += c;
   };
-  auto file_set = [](File f, bool full) {
-    std::string_view w = FILE_NAMES[f];
-    return files_named(full || w.size() == 1 ? w : w.substr(1));
-  };
+  // The files a file name covers: "B" both bishops' files, "KB" one (tables: asked often).
+  static const auto sets = [] {
+    std::array<std::array<FileSet, 8>, 2> t{};
+    for (int f = 0; f < 8; ++f) {
+      std::string_view w = FILE_NAMES[f];
+      t[0][f] = files_named(w.size() == 1 ? w : w.substr(1));
+      t[1][f] = files_named(w);
+    }
+    return t;
+  }();
+  auto file_set = [](File f, bool full) { return sets[full][f]; };
   auto has_flank = [](File f) { return std::string_view(FILE_NAMES[f]).size() == 2; };
   struct SquareForms {
     SquareForm items[2];
