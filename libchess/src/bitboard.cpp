@@ -148,15 +148,5 @@ namespace detail {
 const Tables& tables = builder().t;
 }  // namespace detail
 
-Bitboard attacks_bb(PieceType pt, Square s, Bitboard occupied) {
-  switch (pt) {
-    case KNIGHT: return knight_attacks(s);
-    case BISHOP: return bishop_attacks(s, occupied);
-    case ROOK: return rook_attacks(s, occupied);
-    case QUEEN: return queen_attacks(s, occupied);
-    case KING: return king_attacks(s);
-    default: return 0;
-  }
-}
 
 }  // namespace chess

@@ -113,6 +113,16 @@ inline Bitboard between_bb(Square a, Square b) { return detail::tables.between[a
 inline Bitboard line_bb(Square a, Square b) { return detail::tables.line[a][b]; }
 inline bool aligned(Square a, Square b, Square c) { return line_bb(a, b) & square_bb(c); }
 
-Bitboard attacks_bb(PieceType pt, Square s, Bitboard occupied);
+// Inline: move generation and notation resolution call it for every candidate piece.
+inline Bitboard attacks_bb(PieceType pt, Square s, Bitboard occupied) {
+  switch (pt) {
+    case KNIGHT: return knight_attacks(s);
+    case BISHOP: return bishop_attacks(s, occupied);
+    case ROOK: return rook_attacks(s, occupied);
+    case QUEEN: return queen_attacks(s, occupied);
+    case KING: return king_attacks(s);
+    default: return 0;
+  }
+}
 
 }  // namespace chess
