@@ -48,8 +48,8 @@ bool is_suffix_word(std::string_view word) {
   return false;
 }
 
-bool is_castles(std::string_view word) {
-  return (word.starts_with("C") || word.starts_with("c")) && lower(word).starts_with("castle");
+bool is_castles(std::string_view word) {  // "Castles", "castles", "CASTLES(KR)"...
+  return word.size() >= 6 && equals_ignoring_case(word.substr(0, 6), "castle");
 }
 bool is_castle_side(std::string_view word) {
   std::string w = lower(word);
