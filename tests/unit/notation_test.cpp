@@ -308,6 +308,9 @@ TEST_CASE("Move lists: numbers, results, comments, and words that belong to a mo
   CHECK(texts("1. P - K 4 P - K 4 2. Kt - K B 3 2. ........ Kt - Q B 3 3. K Kt-K2") ==
         std::vector<std::string>{"P - K 4", "P - K 4", "Kt - K B 3", "Kt - Q B 3", "K Kt-K2"});
   CHECK(texts("1. P-Q 4 P-Q4") == std::vector<std::string>{"P-Q 4", "P-Q4"});
+  // Capablanca's Chess Fundamentals: "then R P x P, P x P" (the rook's pawn takes).
+  CHECK(texts("5 R P x P, P x P 6 KBP-B3") == std::vector<std::string>{"R P x P,", "P x P", "KBP-B3"});
+  CHECK(texts("5 Q Kt P x P K R x P") == std::vector<std::string>{"Q Kt P x P", "K R x P"});
   CHECK(texts("30 PxP e.p.+ K-B1") == std::vector<std::string>{"PxP e.p.+", "K-B1"});
   CHECK(texts("30 PxP e.p. ch K-B1") == std::vector<std::string>{"PxP e.p. ch", "K-B1"});
   CHECK(texts("7 ... R-K 8 P-Q4") == std::vector<std::string>{"R-K", "P-Q4"});

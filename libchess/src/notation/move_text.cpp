@@ -89,6 +89,15 @@ bool continues_spaced_move(std::string_view prev, std::string_view word, int nex
   if ((prev == "K" || prev == "Q") && (word.starts_with("Kt") || word.starts_with("N") || word.starts_with("B") ||
                                        word.starts_with("R") || word.starts_with("P")))
     return true;
+  // A file name standing alone before a pawn names the pawn ("R P x P": the rook's pawn
+  // takes). No move of any notation is a bare file name, so joining cannot eat a move.
+  if (word.starts_with("P")) {
+    static const std::string_view files[] = {"R",   "Kt",   "N",   "B",    "KR",    "QR",  "KB",  "QB",
+                                             "KKt", "QKt",  "KN",  "QN",   "K R",   "Q R", "K B", "Q B",
+                                             "K Kt", "Q Kt", "K N", "Q N"};
+    for (auto f : files)
+      if (prev == f) return true;
+  }
   if ((last == '-' || last == 'x' || last == 'X' || static_cast<unsigned char>(last) >= 0x80) &&
       ends_with_any(prev, {"-", "x", "X", "\u00D7", "\u2013", "\u2014"}))
     return true;
