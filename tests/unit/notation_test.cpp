@@ -311,6 +311,13 @@ TEST_CASE("Move lists: numbers, results, comments, and words that belong to a mo
   // Capablanca's Chess Fundamentals: "then R P x P, P x P" (the rook's pawn takes).
   CHECK(texts("5 R P x P, P x P 6 KBP-B3") == std::vector<std::string>{"R P x P,", "P x P", "KBP-B3"});
   CHECK(texts("5 Q Kt P x P K R x P") == std::vector<std::string>{"Q Kt P x P", "K R x P"});
+  // A spaced victim goes on ("P x Q P", "P x Q B P") unless the word opens the next move.
+  CHECK(texts("9 P x Q P P x P") == std::vector<std::string>{"P x Q P", "P x P"});
+  CHECK(texts("9 B x Q B P ch K - Q 1") == std::vector<std::string>{"B x Q B P ch", "K - Q 1"});
+  CHECK(texts("9 P x Q P, Kt - K B 3") == std::vector<std::string>{"P x Q P,", "Kt - K B 3"});
+  CHECK(texts("9 P x Q P - K 4") == std::vector<std::string>{"P x Q", "P - K 4"});
+  CHECK(texts("9 Kt x R B x Kt") == std::vector<std::string>{"Kt x R", "B x Kt"});
+  CHECK(texts("9 Kt x R P-K4") == std::vector<std::string>{"Kt x R", "P-K4"});
   CHECK(texts("30 PxP e.p.+ K-B1") == std::vector<std::string>{"PxP e.p.+", "K-B1"});
   CHECK(texts("30 PxP e.p. ch K-B1") == std::vector<std::string>{"PxP e.p. ch", "K-B1"});
   CHECK(texts("7 ... R-K 8 P-Q4") == std::vector<std::string>{"R-K", "P-Q4"});

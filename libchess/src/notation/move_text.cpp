@@ -80,7 +80,26 @@ bool ends_with_any(std::string_view w, std::initializer_list<std::string_view> t
 // capture mark, or it was itself spaced out and still lacks its rank.
 // `next_number` is the move number expected next: a lone digit equal to it is a move
 // number ("7 ... R-K 8 P-Q4"), any other digit the rank of a spaced move ("P-Q 4").
-bool continues_spaced_move(std::string_view prev, std::string_view word, int next_number) {
+// The first word of `rest` (spaces before it skipped).
+std::string_view first_word(std::string_view rest) {
+  std::size_t i = 0, w;
+  while (i < rest.size() && is_space_at(rest, i, w)) i += w;
+  std::size_t start = i;
+  while (i < rest.size() && !is_space_at(rest, i, w)) ++i;
+  return rest.substr(start, i - start);
+}
+
+bool is_file_name(std::string_view w) {  // as books space it: "R", "KB", "K B", "Q Kt"
+  static const std::string_view files[] = {"R",   "Kt",  "N",   "B",   "KR",   "QR",   "KB",  "QB",  "KKt", "QKt",
+                                           "KN",  "QN",  "K R", "Q R", "K B",  "Q B",  "K Kt", "Q Kt", "K N", "Q N"};
+  for (auto f : files)
+    if (w == f) return true;
+  return false;
+}
+
+// `rest` is the line after `word`: "P x Q P" takes the queen's pawn, but in "P x Q P - K 4"
+// the P starts the next move, and the capture took the queen.
+bool continues_spaced_move(std::string_view prev, std::string_view word, int next_number, std::string_view rest) {
   if (is_dash(word) || is_capture_mark(word)) return true;
   // A move that ends in its rank ("P-K4", "exd5") or a check mark is complete: the usual case.
   char last = prev.back();
@@ -91,12 +110,21 @@ bool continues_spaced_move(std::string_view prev, std::string_view word, int nex
     return true;
   // A file name standing alone before a pawn names the pawn ("R P x P": the rook's pawn
   // takes). No move of any notation is a bare file name, so joining cannot eat a move.
-  if (word.starts_with("P")) {
-    static const std::string_view files[] = {"R",   "Kt",   "N",   "B",    "KR",    "QR",  "KB",  "QB",
-                                             "KKt", "QKt",  "KN",  "QN",   "K R",   "Q R", "K B", "Q B",
-                                             "K Kt", "Q Kt", "K N", "Q N"};
-    for (auto f : files)
-      if (prev == f) return true;
+  if (word.starts_with("P") && is_file_name(prev)) return true;
+  // A spaced capture whose victim so far is a flank or a file ("P x Q", "P x K B") goes on
+  // with the rest of the victim's name ("P x Q B P"), unless that word begins the next move.
+  if (std::size_t x = prev.rfind(" x "); x != std::string_view::npos) {
+    std::string_view victim = prev.substr(x + 3);
+    bool flank = victim == "K" || victim == "Q";
+    bool names_file = flank || is_file_name(victim);
+    std::string_view bare = word;  // "P," "P+" "P!": marks after the word do not change it
+    while (bare.size() > 1 && std::string_view(",;.!?+#").find(bare.back()) != std::string_view::npos)
+      bare.remove_suffix(1);
+    bool piece_word = bare == "P" || (flank && (bare == "B" || bare == "Kt" || bare == "N" || bare == "R"));
+    if (names_file && piece_word) {
+      std::string_view next = first_word(rest);
+      if (!is_dash(next) && !is_capture_mark(next)) return true;
+    }
   }
   if ((last == '-' || last == 'x' || last == 'X' || static_cast<unsigned char>(last) >= 0x80) &&
       ends_with_any(prev, {"-", "x", "X", "\u00D7", "\u2013", "\u2014"}))
@@ -162,7 +190,7 @@ MoveText split_move_text(std::string_view line) {
     // Only a word right after the previous move (nothing skipped in between) can continue it.
     bool adjacent = !out.moves.empty() && last_word_was_move;
     last_word_was_move = false;
-    if (adjacent && continues_spaced_move(out.moves.back().text, word, last_number + 1)) {
+    if (adjacent && continues_spaced_move(out.moves.back().text, word, last_number + 1, line.substr(i))) {
       MoveToken& prev = out.moves.back();
       prev.text = line.substr(prev.column - 1, start + word.size() - (prev.column - 1));
       last_word_was_move = true;
