@@ -1,6 +1,7 @@
 #include "notation/coordinate.h"
 
 #include <cctype>
+#include <optional>
 #include <vector>
 
 #include "chess/movegen.h"
@@ -117,15 +118,18 @@ NotationError unreadable(std::size_t column, std::string message) {
   return NotationError{ErrorKind::Unreadable, column, std::move(message), {}};
 }
 
-// Squares as in "e2e4": returns the index of the first character that does not fit.
-std::size_t read_squares(std::string_view t, CoordinateSpec& s) {
-  if (t.size() < 1 || !file_char(t[0])) return 0;
-  if (t.size() < 2 || !rank_char(t[1])) return 1;
-  if (t.size() < 3 || !file_char(t[2])) return 2;
-  if (t.size() < 4 || !rank_char(t[3])) return 3;
+// Squares as in "e2e4". On a character that does not fit, the error names it and shows
+// what the dialect's moves look like (`examples`: "e2e4 or e7e8q").
+std::optional<NotationError> read_squares(std::string_view t, CoordinateSpec& s, std::string_view dialect,
+                                          std::string_view examples) {
+  std::size_t ok = 0;
+  while (ok < 4 && ok < t.size() && (ok % 2 ? rank_char(t[ok]) : file_char(t[ok]))) ++ok;
+  if (ok < 4)
+    return unreadable(ok + 1, std::string("expected ") + (ok % 2 ? "a rank 1-8" : "a file a-h") + " (" +
+                                  std::string(dialect) + " moves look like " + std::string(examples) + ")");
   s.from = make_square(File(t[0] - 'a'), Rank(t[1] - '1'));
   s.to = make_square(File(t[2] - 'a'), Rank(t[3] - '1'));
-  return 4;
+  return std::nullopt;
 }
 
 PieceType promotion_of(char c) {
@@ -153,12 +157,7 @@ public:
       return r;
     }
     CoordinateSpec s;
-    std::size_t ok = read_squares(t, s);
-    if (ok < 4) {
-      r.error = unreadable(ok + 1, std::string("expected ") + (ok % 2 ? "a rank 1-8" : "a file a-h") +
-                                       " (UCI moves look like e2e4 or e7e8q)");
-      return r;
-    }
+    if ((r.error = read_squares(t, s, "UCI", "e2e4 or e7e8q"))) return r;
     if (t.size() > 5 || (t.size() == 5 && promotion_of(t[4]) == NO_PIECE_TYPE)) {
       r.error = unreadable(5, "expected nothing after the squares but a promotion letter q, r, b or n");
       return r;
@@ -240,12 +239,7 @@ public:
     ParseResult r;
     std::string_view t = trim(text);
     CoordinateSpec s;
-    std::size_t ok = read_squares(t, s);
-    if (ok < 4) {
-      r.error = unreadable(ok + 1, std::string("expected ") + (ok % 2 ? "a rank 1-8" : "a file a-h") +
-                                       " (Smith moves look like e2e4 or e4d5p)");
-      return r;
-    }
+    if ((r.error = read_squares(t, s, "Smith", "e2e4 or e4d5p"))) return r;
     std::size_t i = 4;
     char indicator = 0;
     if (i < t.size() && std::string_view("pnbrqkEcC").find(t[i]) != std::string_view::npos) indicator = t[i++];
