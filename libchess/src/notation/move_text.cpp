@@ -17,12 +17,16 @@ inline bool is_space_at(std::string_view s, std::size_t i, std::size_t& width) {
   return false;
 }
 
+// Trailing marks do not change what a word is: "e.p.+" is still "e.p." (plus a check),
+// "P," still a pawn.
+std::string_view without_trailing(std::string_view word, std::string_view marks) {
+  while (!word.empty() && marks.find(word.back()) != std::string_view::npos) word.remove_suffix(1);
+  return word;
+}
+
 std::string lower(std::string_view s) {
-  std::string out(s);
+  std::string out(without_trailing(s, ".,+#"));
   for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-  // Trailing marks do not change what the word is: "e.p.+" is still "e.p." (plus a check).
-  while (!out.empty() && (out.back() == '.' || out.back() == ',' || out.back() == '+' || out.back() == '#'))
-    out.pop_back();
   return out;
 }
 
@@ -41,7 +45,7 @@ bool is_suffix_word(std::string_view word) {
     case 'c': case 'd': case 'm': case 'e': case 's': case '(': break;
     default: return false;
   }
-  while (!word.empty() && std::string_view(".,+#").find(word.back()) != std::string_view::npos) word.remove_suffix(1);
+  word = without_trailing(word, ".,+#");
   if (word.size() < 2 || word.size() > 6) return false;
   for (std::string_view w : {"ch", "check", "dis", "dbl", "double", "mate", "e.p", "ep", "sq", "(ep)", "dis.ch", "dbl.ch"})
     if (equals_ignoring_case(word, w)) return true;
@@ -75,11 +79,6 @@ bool ends_with_any(std::string_view w, std::initializer_list<std::string_view> t
   return false;
 }
 
-// Some books space every part of a descriptive move: "Kt - K B 3", "P x P". A fragment
-// joins the move before it when that move is visibly unfinished: it ends in a dash or
-// capture mark, or it was itself spaced out and still lacks its rank.
-// `next_number` is the move number expected next: a lone digit equal to it is a move
-// number ("7 ... R-K 8 P-Q4"), any other digit the rank of a spaced move ("P-Q 4").
 // The first word of `rest` (spaces before it skipped).
 std::string_view first_word(std::string_view rest) {
   std::size_t i = 0, w;
@@ -97,6 +96,11 @@ bool is_file_name(std::string_view w) {  // as books space it: "R", "KB", "K B",
   return false;
 }
 
+// Some books space every part of a descriptive move: "Kt - K B 3", "P x P". A fragment
+// joins the move before it when that move is visibly unfinished: it ends in a dash or
+// capture mark, or it was itself spaced out and still lacks its rank.
+// `next_number` is the move number expected next: a lone digit equal to it is a move
+// number ("7 ... R-K 8 P-Q4"), any other digit the rank of a spaced move ("P-Q 4").
 // `rest` is the line after `word`: "P x Q P" takes the queen's pawn, but in "P x Q P - K 4"
 // the P starts the next move, and the capture took the queen.
 bool continues_spaced_move(std::string_view prev, std::string_view word, int next_number, std::string_view rest) {
@@ -117,9 +121,7 @@ bool continues_spaced_move(std::string_view prev, std::string_view word, int nex
     std::string_view victim = prev.substr(x + 3);
     bool flank = victim == "K" || victim == "Q";
     bool names_file = flank || is_file_name(victim);
-    std::string_view bare = word;  // "P," "P+" "P!": marks after the word do not change it
-    while (bare.size() > 1 && std::string_view(",;.!?+#").find(bare.back()) != std::string_view::npos)
-      bare.remove_suffix(1);
+    std::string_view bare = without_trailing(word, ",;.!?+#");
     bool piece_word = bare == "P" || (flank && (bare == "B" || bare == "Kt" || bare == "N" || bare == "R"));
     if (names_file && piece_word) {
       std::string_view next = first_word(rest);
@@ -138,11 +140,7 @@ bool continues_spaced_move(std::string_view prev, std::string_view word, int nex
   bool spaced = prev.find(' ') != std::string_view::npos;
   if (word.size() == 1 && word[0] >= '1' && word[0] <= '8') return spaced || word[0] - '0' != next_number;
   if (!spaced) return false;
-  static const std::string_view parts[] = {"K", "Q", "B", "N", "R", "Kt", "KB", "QB", "KN", "QN", "KR", "QR",
-                                           "KKt", "QKt", "1", "2", "3", "4", "5", "6", "7", "8"};
-  for (auto p : parts)
-    if (word == p) return true;
-  return false;
+  return word == "K" || word == "Q" || is_file_name(word);  // more of the square's name
 }
 
 }  // namespace
