@@ -1,5 +1,7 @@
 #include "common/input.h"
 
+#include "common/diagnostics.h"
+
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -8,7 +10,7 @@
 
 namespace tools {
 
-Input open_input(const std::string& path, std::string& error) {
+Input open_input(const std::string& path, const DiagnosticPrinter& diagnostics) {
   Input in;
   if (path == "-") {
     in.name = "<stdin>";
@@ -18,12 +20,12 @@ Input open_input(const std::string& path, std::string& error) {
   in.name = path;
   struct stat st;
   if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
-    error = path + ": is a directory";
+    diagnostics.print(Severity::Error, path + ": is a directory");
     return in;
   }
   auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
   if (!*file) {
-    error = path + ": " + std::strerror(errno);
+    diagnostics.print(Severity::Error, path + ": " + std::strerror(errno));
     return in;
   }
   in.stream = file.get();

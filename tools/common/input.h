@@ -14,8 +14,11 @@ struct Input {
   std::unique_ptr<std::istream> owned;  // null for standard input
 };
 
-// On failure, returns an Input with a null stream and sets `error` to the reason.
-Input open_input(const std::string& path, std::string& error);
+class DiagnosticPrinter;
+
+// On failure, prints the reason as an error ("PATH: No such file or directory") and
+// returns an Input with a null stream: every program reports unopenable inputs alike.
+Input open_input(const std::string& path, const DiagnosticPrinter& diagnostics);
 
 // The total size of the named regular files, for progress; 0 if any is a pipe or stdin.
 std::size_t total_input_size(const std::vector<std::string>& paths);

@@ -36,12 +36,8 @@ DepthResult run_depth(Perft& perft, const Position& pos, int depth, const RunOpt
 
 int run_suite(const std::string& path, const RunOptions& options, const Reporter& reporter,
               const tools::DiagnosticPrinter& diagnostics) {
-  std::string open_error;
-  tools::Input input = tools::open_input(path, open_error);
-  if (!input.stream) {
-    diagnostics.print(tools::Severity::Error, open_error);
-    return tools::EXIT_USAGE_OR_IO;
-  }
+  tools::Input input = tools::open_input(path, diagnostics);
+  if (!input.stream) return tools::EXIT_USAGE_OR_IO;
   PerftSuite suite = read_perft_suite(*input.stream);
   if (input.stream->bad()) {
     diagnostics.print(tools::Severity::Error, input.name + ": read error");

@@ -28,10 +28,8 @@ int translate_files(const CommandLine& cl, const translate::Translator& translat
   int status = tools::EXIT_ALL_GOOD;
   std::vector<std::string> files = cl.files.empty() ? std::vector<std::string>{"-"} : cl.files;
   for (const std::string& path : files) {
-    std::string error;
-    tools::Input input = tools::open_input(path, error);
+    tools::Input input = tools::open_input(path, diagnostics);
     if (!input.stream) {
-      diagnostics.print(tools::Severity::Error, error);
       status = tools::EXIT_USAGE_OR_IO;
       continue;
     }

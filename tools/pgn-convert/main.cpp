@@ -132,9 +132,8 @@ int main(int argc, char** argv) {
   reader_options.keep_raw = true;  // games with errors are written through as read
   for (const std::string& path : files) {
     if (stopped) break;
-    tools::Input input = tools::open_input(path, error);
+    tools::Input input = tools::open_input(path, diagnostics);
     if (!input.stream) {
-      diagnostics.print(tools::Severity::Error, error);
       status = tools::EXIT_USAGE_OR_IO;
       continue;
     }

@@ -15,10 +15,8 @@ int run(const RunOptions& options, Output& output, const tools::DiagnosticPrinte
   tools::Progress progress(options.progress, tools::total_input_size(options.files));
   std::size_t bytes_before = 0, games_seen = 0;
   for (const std::string& path : options.files) {
-    std::string error;
-    tools::Input input = tools::open_input(path, error);
+    tools::Input input = tools::open_input(path, diagnostics);
     if (!input.stream) {
-      diagnostics.print(tools::Severity::Error, error);
       status = tools::EXIT_USAGE_OR_IO;
       continue;
     }
