@@ -1,0 +1,73 @@
+#include <catch2/catch.hpp>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "chess/line_reader.h"
+
+using chess::LineReader;
+
+namespace {
+
+struct Line {
+  std::string text;
+  bool too_long;
+  bool operator==(const Line&) const = default;
+};
+
+std::vector<Line> lines_of(const std::string& input, std::size_t max_line) {
+  std::istringstream in(input);
+  LineReader reader(in, max_line);
+  std::vector<Line> out;
+  std::string line;
+  bool too_long = false;
+  while (reader.next(line, too_long)) out.push_back({line, too_long});
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Lines: CR, BOM, last line without newline", "[line_reader]") {
+  CHECK(lines_of("\xEF\xBB\xBF" "a\r\nbc\n\nd", 10) ==
+        std::vector<Line>{{"a", false}, {"bc", false}, {"", false}, {"d", false}});
+  CHECK(lines_of("", 10).empty());
+  CHECK(lines_of("\n", 10) == std::vector<Line>{{"", false}});
+}
+
+TEST_CASE("Lines longer than the bound are cut and flagged, the next line intact", "[line_reader]") {
+  CHECK(lines_of("abcd\nefghij\nk\n", 4) ==
+        std::vector<Line>{{"abcd", false}, {"efgh", true}, {"k", false}});
+  CHECK(lines_of("abcde", 4) == std::vector<Line>{{"abcd", true}});
+  // Longer than one read block: the rest is skipped across blocks.
+  std::string huge(200000, 'x');
+  CHECK(lines_of(huge + "\nok\n", 8) == std::vector<Line>{{"xxxxxxxx", true}, {"ok", false}});
+}
+
+TEST_CASE("Line numbers and bytes count every line, cut or not", "[line_reader]") {
+  std::istringstream in("abcdefgh\nij\n");
+  LineReader reader(in, 3);
+  std::string line;
+  bool too_long;
+  REQUIRE(reader.next(line, too_long));
+  REQUIRE(reader.next(line, too_long));
+  CHECK(line == "ij");
+  CHECK(reader.line_number() == 2);
+  CHECK(reader.bytes_read() == 12);
+  CHECK_FALSE(reader.next(line, too_long));
+}
+
+TEST_CASE("Pieces: a long line comes whole, in bounded pieces", "[line_reader]") {
+  std::istringstream in("abcdefg\nhi\n");
+  LineReader reader(in, 3);
+  std::string piece, whole;
+  bool more = false;
+  std::vector<std::string> lines;
+  while (reader.next_piece(piece, more)) {
+    CHECK(piece.size() <= 3);
+    whole += piece;
+    if (!more) lines.push_back(whole), whole.clear();
+  }
+  CHECK(lines == std::vector<std::string>{"abcdefg", "hi"});
+  CHECK(reader.line_number() == 2);
+}
