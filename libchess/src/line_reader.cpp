@@ -26,28 +26,14 @@ bool LineReader::refill() {
 }
 
 bool LineReader::next(std::string& line, bool& too_long) {
-  line.clear();
-  too_long = false;
-  bool any = false;
-  for (;;) {
-    if (pos_ == end_ && !refill()) {
-      if (!any) return false;
-      break;
-    }
-    any = true;
-    const char* start = block_.get() + pos_;
-    const char* newline = static_cast<const char*>(std::memchr(start, '\n', end_ - pos_));
-    std::size_t len = newline ? std::size_t(newline - start) : end_ - pos_;
-    std::size_t room = max_ - std::min(max_, line.size());
-    if (len > room) too_long = true;
-    line.append(start, std::min(len, room));
-    pos_ += len + (newline ? 1 : 0);
-    bytes_ += len + (newline ? 1 : 0);
-    if (newline) break;
+  bool more;
+  if (!next_piece(line, more)) return false;
+  too_long = more;
+  // The rest of an over-long line is read and dropped, a piece at a time: memory stays
+  // bounded by the line limit.
+  std::string rest;
+  while (more && next_piece(rest, more)) {
   }
-  ++line_no_;
-  if (!line.empty() && line.back() == '\r') line.pop_back();
-  if (line_no_ == 1 && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
   return true;
 }
 
