@@ -148,5 +148,4 @@ namespace detail {
 const Tables& tables = builder().t;
 }  // namespace detail
 
-
 }  // namespace chess
