@@ -5,7 +5,7 @@
 namespace chess {
 
 LineReader::LineReader(std::istream& in, std::size_t max_line, bool interactive)
-    : in_(in), max_(max_line), interactive_(interactive), block_(std::make_unique<char[]>(BLOCK)) {}
+    : in_(in), max_(max_line), interactive_(interactive), block_(BLOCK) {}
 
 bool LineReader::refill() {
   if (!in_) return false;
@@ -20,9 +20,30 @@ bool LineReader::refill() {
     if (end_ == 0) in_.setstate(std::ios::eofbit);
     return end_ > 0;
   }
-  in_.read(block_.get(), BLOCK);
+  in_.read(block_.data(), std::streamsize(block_.size()));
   end_ = std::size_t(in_.gcount());
   return end_ > 0;
+}
+
+LineReader::Window LineReader::peek(std::size_t want) {
+  if (end_ - pos_ < want && in_) {
+    // Move what is unread to the front, make room, and fill the rest.
+    std::memmove(block_.data(), block_.data() + pos_, end_ - pos_);
+    end_ -= pos_;
+    pos_ = 0;
+    if (block_.size() < want) block_.resize(want);
+    while (end_ < block_.size() && in_) {
+      in_.read(block_.data() + end_, std::streamsize(block_.size() - end_));
+      end_ += std::size_t(in_.gcount());
+    }
+  }
+  return {std::string_view(block_.data() + pos_, end_ - pos_), !in_};
+}
+
+void LineReader::skip(std::size_t bytes, std::size_t lines) {
+  pos_ += bytes;
+  bytes_ += bytes;
+  line_no_ += lines;
 }
 
 bool LineReader::next(std::string& line, bool& too_long) {
@@ -47,7 +68,7 @@ bool LineReader::next_piece(std::string& piece, bool& more) {
       break;
     }
     any = true;
-    const char* start = block_.get() + pos_;
+    const char* start = block_.data() + pos_;
     const char* newline = static_cast<const char*>(std::memchr(start, '\n', end_ - pos_));
     std::size_t len = newline ? std::size_t(newline - start) : end_ - pos_;
     std::size_t room = max_ - piece.size();

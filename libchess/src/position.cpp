@@ -11,7 +11,10 @@ namespace {
 constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 }
 
-Position::Position() { *this = from_fen(START_FEN).position; }
+Position::Position() {
+  static const Position start = from_fen(START_FEN).position;  // parsed once
+  *this = start;
+}
 
 namespace {
 constexpr std::size_t HISTORY_ROOM = 256;

@@ -53,6 +53,8 @@ for i in $(seq 1 60); do cat "$tmp/mixed.pgn"; done >"$tmp/many.pgn"
 "$bin" --no-progress --format jsonl --jobs 2 "$tmp/many.pgn" >"$tmp/two.jsonl" 2>/dev/null
 check "--jobs 2: identical output" cmp -s "$tmp/one.jsonl" "$tmp/two.jsonl"
 check "--jobs 2: all games" [ "$(wc -l <"$tmp/two.jsonl")" -eq 181 ]
+"$bin" --no-progress --format jsonl --no-fast-path "$tmp/many.pgn" >"$tmp/general.jsonl" 2>/dev/null
+check "--no-fast-path: identical output" cmp -s "$tmp/one.jsonl" "$tmp/general.jsonl"
 
 # Standard input, several files, unreadable files.
 "$bin" --no-progress - <"$tmp/good.pgn" 2>"$tmp/err"

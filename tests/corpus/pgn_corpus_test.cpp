@@ -4,6 +4,7 @@
 // after reading each; and a generator of corrupted games, each of which must be caught
 // with the right code, game number and line.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -14,6 +15,7 @@
 #include "chess/notation/registry.h"
 #include "chess/pgn/validate.h"
 #include "corpus/shared_dir.h"
+#include "support/report_text.h"
 
 using namespace chess;
 using namespace chess::pgn;
@@ -70,6 +72,42 @@ TEST_CASE("Real games: master, engine and online archives read without false ala
     }
   CHECK(games == 71419 + 1999 + 3887);
   CHECK(invalid == 2);
+}
+
+TEST_CASE("The plain path gives the general path's reports on every file of the corpus", "[pgn][corpus][plain]") {
+  std::size_t files = 0, games = 0, plain_games = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(pgn_dir())) {
+    if (!entry.is_regular_file()) continue;
+    INFO(entry.path().string());
+    std::string general, plain;
+    {
+      std::ifstream in(entry.path(), std::ios::binary);
+      Reader reader(in);
+      GameBuilder builder;
+      while (reader.read_game(builder)) general += test_support::report_text(validate_game(builder.game(), {}));
+    }
+    {
+      std::ifstream in(entry.path(), std::ios::binary);
+      Reader reader(in);
+      GameBuilder builder;
+      PlainGame text;
+      for (ReadResult r; (r = reader.read_game_or_plain(builder, text)) != ReadResult::End; ++games) {
+        plain_games += r == ReadResult::Plain;
+        plain += test_support::report_text(r == ReadResult::Plain ? validate_plain_game(text, {})
+                                                                  : validate_game(builder.game(), {}));
+      }
+    }
+    ++files;
+    if (general != plain) {  // the first difference, rather than two whole files
+      std::size_t at = std::mismatch(general.begin(), general.end(), plain.begin(), plain.end()).first - general.begin();
+      std::size_t from = general.rfind("game ", at);
+      from = from == std::string::npos ? 0 : from;
+      FAIL("general path:\n" << general.substr(from, 600) << "\nplain path:\n" << plain.substr(from, 600));
+    }
+  }
+  CHECK(files > 50);
+  // Nearly every real game is plain: the plain path is the one that gets measured.
+  CHECK(plain_games * 100 > games * 95);
 }
 
 TEST_CASE("Edge cases: each file's verdict, as read by a person", "[pgn][corpus]") {

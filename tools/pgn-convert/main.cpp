@@ -139,8 +139,9 @@ int main(int argc, char** argv) {
     }
     chess::pgn::Reader reader(*input.stream, reader_options);
     bool finished = tools::for_each_game(
-        reader, jobs, [&](chess::pgn::Game& game) { return convert::convert_game(game, options); },
-        [&](chess::pgn::Game& game, convert::Converted& c) {
+        reader, jobs, [&](tools::GameItem& item) { return convert::convert_game(item.game, options); },
+        [&](tools::GameItem& item, convert::Converted& c) {
+          chess::pgn::Game& game = item.game;
           ++totals.read;
           bar.update(bytes_before + reader.bytes_read(), totals.read);
           if (!c.report.valid()) {

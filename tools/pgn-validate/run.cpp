@@ -21,14 +21,21 @@ int run(const RunOptions& options, Output& output, const tools::DiagnosticPrinte
       continue;
     }
     Reader reader(*input.stream);
+    tools::BatchLimits limits;
+    limits.plain_games = options.plain_path;
     tools::for_each_game(
-        reader, options.jobs, [&](Game& game) { return validate_game(game, options.validate); },
-        [&](Game&, GameReport& report) {
+        reader, options.jobs,
+        [&](tools::GameItem& item) {
+          return item.is_plain ? validate_plain_game(item.plain, options.validate)
+                               : validate_game(item.game, options.validate);
+        },
+        [&](tools::GameItem&, GameReport& report) {
           output.game(input.name, report);
           if (!report.valid()) status = std::max(status, int(tools::EXIT_SOME_INVALID));
           progress.update(bytes_before + reader.bytes_read(), ++games_seen);
           return true;
-        });
+        },
+        limits);
     bytes_before += reader.bytes_read();
     if (input.stream->bad()) {
       diagnostics.print(tools::Severity::Error, input.name + ": read error");

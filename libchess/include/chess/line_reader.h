@@ -7,6 +7,8 @@
 #include <istream>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace chess {
 
@@ -22,6 +24,18 @@ public:
   // bytes: `more` says the line goes on in the next piece. Nothing is skipped; a reader
   // that can resume mid-line (a comment in PGN) loses nothing of a 100 MB line.
   bool next_piece(std::string& piece, bool& more);
+  // Looking at the input directly, for readers that recognise whole records from their
+  // bytes: the unread input from the start of the next line, at least `want` bytes of it
+  // unless the input ends first (`ends` is then true). Not for interactive input.
+  struct Window {
+    std::string_view text;
+    bool ends;
+  };
+  Window peek(std::size_t want);
+  // Consumes the first `bytes` of the window, which hold `lines` whole lines.
+  void skip(std::size_t bytes, std::size_t lines);
+  // Whether the next byte begins a line (no line was left half read by next_piece).
+  bool at_line_start() const { return !in_piece_; }
   std::size_t line_number() const { return line_no_; }
   std::size_t max_line() const { return max_; }
   std::size_t bytes_read() const { return bytes_; }
@@ -36,7 +50,7 @@ private:
   bool interactive_;
   std::size_t line_no_ = 0;
   std::size_t bytes_ = 0;
-  std::unique_ptr<char[]> block_;
+  std::vector<char> block_;  // BLOCK bytes, more while peek asks for more
   std::size_t pos_ = 0, end_ = 0;
   bool in_piece_ = false;  // next_piece stopped mid-line
 };

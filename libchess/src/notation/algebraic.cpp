@@ -293,14 +293,8 @@ bool read_plain_san(std::string_view t, MoveSpec& s) {
   }
   std::size_t i = 0, n = t.size();
   auto piece_of = [](char c) -> std::optional<PieceType> {
-    switch (c) {
-      case 'N': return KNIGHT;
-      case 'B': return BISHOP;
-      case 'R': return ROOK;
-      case 'Q': return QUEEN;
-      case 'K': return KING;
-      default: return std::nullopt;
-    }
+    PieceType pt = english_piece(c);
+    return pt == NO_PIECE_TYPE || pt == PAWN ? std::nullopt : std::optional(pt);
   };
   if (n >= 2 && t[n - 2] == '=') {
     s.promotion = piece_of(t[n - 1]);

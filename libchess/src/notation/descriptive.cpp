@@ -31,18 +31,6 @@ FileSet files_named(std::string_view word) {
 
 bool is_flank(char c) { return c == 'K' || c == 'Q'; }
 
-PieceType piece_of_letter(char c) {
-  switch (c) {
-    case 'P': return PAWN;
-    case 'N': return KNIGHT;
-    case 'B': return BISHOP;
-    case 'R': return ROOK;
-    case 'Q': return QUEEN;
-    case 'K': return KING;
-    default: return NO_PIECE_TYPE;
-  }
-}
-
 // A piece as descriptive text names it: type, and for pieces a flank (QR, KN), for pawns
 // the files it may stand on (KBP, BP).
 struct Designator {
@@ -124,10 +112,10 @@ public:
     } else {
       return fail(col(i), "expected '-' and a square, or 'x' and the captured piece");
     }
-    if (i < s_.size() && (s_[i] == '=' || s_[i] == '(' || s_[i] == '/' || piece_of_letter(s_[i]))) {
+    if (i < s_.size() && (s_[i] == '=' || s_[i] == '(' || s_[i] == '/' || english_piece(s_[i]))) {
       std::size_t at = i;
       if (s_[i] == '=' || s_[i] == '(' || s_[i] == '/') ++i;
-      PieceType pt = i < s_.size() ? piece_of_letter(s_[i]) : NO_PIECE_TYPE;
+      PieceType pt = i < s_.size() ? english_piece(s_[i]) : NO_PIECE_TYPE;
       if (pt == NO_PIECE_TYPE || pt == PAWN || pt == KING) return fail(col(at), "expected a promotion piece Q, R, B or N");
       spec.promotion = pt;
       ++i;
@@ -224,7 +212,7 @@ private:
   // P, KBP, BP, N, KN, QR, Q, K...
   bool read_designator(std::size_t& i, Designator& d) {
     std::size_t j = i;
-    while (j < s_.size() && piece_of_letter(s_[j]) != NO_PIECE_TYPE && j - i < 3) ++j;
+    while (j < s_.size() && english_piece(s_[j]) != NO_PIECE_TYPE && j - i < 3) ++j;
     std::string_view w = std::string_view(s_).substr(i, j - i);
     // A designator is followed by what comes after a piece: '-', 'x', '(', '/', '=', or the end.
     while (!w.empty()) {
@@ -246,11 +234,11 @@ private:
       return d.pawn_files != 0;
     }
     if (w.size() == 1) {
-      d.type = piece_of_letter(w[0]);
+      d.type = english_piece(w[0]);
       return d.type != NO_PIECE_TYPE;
     }
     if (w.size() == 2 && is_flank(w[0]) && (w[1] == 'R' || w[1] == 'N' || w[1] == 'B')) {
-      d.type = piece_of_letter(w[1]);
+      d.type = english_piece(w[1]);
       d.flank = w[0];
       return true;
     }
@@ -306,7 +294,7 @@ private:
   // "/Q" after a capture is a promotion, "/QB6" a capture square.
   bool promotion_follows(std::size_t k) const {
     if (k >= s_.size()) return false;
-    PieceType pt = piece_of_letter(s_[k]);
+    PieceType pt = english_piece(s_[k]);
     if (pt == NO_PIECE_TYPE) return false;
     return k + 1 == s_.size() || s_[k + 1] == ')';
   }

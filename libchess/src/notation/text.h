@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "chess/types.h"
+
 namespace chess::notation {
 
 // One codepoint of the original text, folded, with where it came from.
@@ -29,6 +31,9 @@ std::size_t decode(std::string_view text, Glyph* out, std::size_t capacity);
 char32_t fold(char32_t c);
 
 void append_utf8(std::string& out, char32_t c);
+
+// The piece an English letter names (P N B R Q K), or NO_PIECE_TYPE.
+PieceType english_piece(char c);
 
 // Number of codepoints in valid UTF-8 text (for columns).
 std::size_t codepoint_count(std::string_view text);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "chess/line_reader.h"
+#include "pgn/plain_scanner.h"
 
 namespace chess::pgn {
 namespace {
@@ -124,7 +125,9 @@ bool looks_like_movetext(std::string_view s) {
 }  // namespace
 
 struct Reader::Impl {
-  Impl(std::istream& in, ReaderOptions o) : lines(in, o.max_line_length), options(o) {}
+  Impl(std::istream& in, ReaderOptions o) : lines(in, o.max_line_length), options(o), games(o.ordinal_offset) {
+    lines.skip(0, o.line_offset);
+  }
 
   LineReader lines;
   ReaderOptions options;
@@ -138,7 +141,7 @@ struct Reader::Impl {
   std::size_t pos = 0;     // how much of it is consumed
   bool have_line = false;  // `line` holds unconsumed text
   bool at_eof = false;
-  std::size_t games = 0;
+  std::size_t games;
 
   // Per game
   Visitor* v = nullptr;
@@ -286,6 +289,29 @@ struct Reader::Impl {
     if (raw_cut) report(Severity::Warning, "game-too-large", here(), "game text too large to keep whole");
     visitor.end_game(raw);
     return true;
+  }
+
+  // A plain game next in the input, cut out whole. Only between games (nothing read
+  // ahead, no line half read), and only when plain games fit in a line (see max_line).
+  bool read_plain(PlainGame& out) {
+    if (has_pending || !lines.at_line_start() || options.max_line_length <= plain::MAX_PLAIN_GAME) return false;
+    if (have_line) {  // the rest of the line where the last game ended
+      if (line.find_first_not_of(" \t", pos) != std::string::npos) return false;
+      have_line = false;
+    }
+    for (std::size_t want = 8 << 10;; want *= 4) {
+      auto [text, ends] = lines.peek(want);
+      plain::Scanner scanner(text, ends, lines.line_number() + 1, options.max_variation_depth);
+      plain::NoSink sink;
+      plain::Outcome outcome = scanner.scan(sink);
+      if (outcome == plain::Outcome::NeedMore && !ends && want <= plain::MAX_PLAIN_GAME) continue;
+      if (outcome != plain::Outcome::Plain) return false;
+      out.ordinal = ++games;
+      out.first_line = scanner.first_line();
+      out.text.assign(text.substr(scanner.game_begin(), scanner.game_end() - scanner.game_begin()));
+      lines.skip(scanner.game_end(), scanner.lines_to_end());
+      return true;
+    }
   }
 
   // The name of the tag pair that opens `line`, or "".
@@ -609,6 +635,41 @@ struct Reader::Impl {
 Reader::Reader(std::istream& in, ReaderOptions options) : impl_(std::make_unique<Impl>(in, options)) {}
 Reader::~Reader() = default;
 bool Reader::read_game(Visitor& visitor) { return impl_->read_game(visitor); }
+
+ReadResult Reader::read_game_or_plain(Visitor& visitor, PlainGame& plain) {
+  if (impl_->read_plain(plain)) return ReadResult::Plain;
+  return impl_->read_game(visitor) ? ReadResult::Game : ReadResult::End;
+}
+
+namespace {
+
+// An istream over text held elsewhere, without copying it.
+class ViewBuffer : public std::streambuf {
+public:
+  explicit ViewBuffer(std::string_view text) {
+    char* begin = const_cast<char*>(text.data());  // only ever read
+    setg(begin, begin, begin + text.size());
+  }
+};
+
+}  // namespace
+
+void read_plain_game(const PlainGame& game, Visitor& visitor, ReaderOptions options) {
+  ViewBuffer buffer(game.text);
+  std::istream in(&buffer);
+  options.line_offset = game.first_line - 1;
+  options.ordinal_offset = game.ordinal - 1;
+  Reader reader(in, options);
+  reader.read_game(visitor);
+  // A plain game is one game by construction; were it ever cut wrongly, what follows
+  // would be lost without a word. Say so instead.
+  Visitor rest;
+  if (reader.read_game(rest))
+    visitor.diagnostic({Severity::Error, "internal-error", {game.first_line, 1},
+                        "this game's text was cut out of the input wrongly (text after its result was not read): "
+                        "please report this, with the game",
+                        0, {}, {}, {}});
+}
 std::size_t Reader::bytes_read() const { return impl_->lines.bytes_read(); }
 std::size_t Reader::games_read() const { return impl_->games; }
 

@@ -7,6 +7,7 @@
 #include "chess/movegen.h"
 #include "chess/notation/move_text.h"
 #include "chess/notation/registry.h"
+#include "pgn/game_validator.h"
 #include "pgn/suggest.h"
 
 namespace chess::pgn {
@@ -54,229 +55,225 @@ bool plausible_date(std::string_view d) {
   return (month == -1 || (month >= 1 && month <= 12)) && (day == -1 || (day >= 1 && day <= 31));
 }
 
-class GameValidator {
-public:
-  // `writable` is the same game when the caller lets the validator record resolved moves.
-  GameValidator(const Game& game, const ValidateOptions& options, Game* writable)
-      : game_(game), options_(options), record_(writable != nullptr) {}
-
-  GameReport run() {
-    report_.ordinal = game_.ordinal;
-    report_.start = game_.start;
-    report_.white = game_.tag_value("White");
-    report_.black = game_.tag_value("Black");
-    report_.result = game_.tag_value("Result");
-    Position start;
-    bool checkable = check_tags(start);
-    for (const Diagnostic& d : game_.diagnostics)
-      // In an unsupported variant, moves the reader could not tokenise (P@e4) are expected.
-      if (checkable || d.code != "unreadable-move") add(d);
-    if (!checkable) return finish();
-    codec_ = options_.codec ? options_.codec : notation::find_codec("san");
-    if (options_.auto_dialect) detect(start);
-    report_.dialect = std::string(codec_->name());
-    report_.codec = codec_;
-    report_.start_position = start;
-    if (game_.main.moves.empty() && game_.tags.empty())
-      warn("empty-game", game_.start, "a game with neither tags nor moves");
-    else if (game_.main.moves.empty())
-      warn("empty-game", game_.start, "a game with no moves");
-    Position final_position = start;
-    bool complete = replay(game_.main, start, PieceOrigins(start), 0, &final_position);
-    check_result(complete ? &final_position : nullptr);
-    return finish();
-  }
-
-private:
-  GameReport finish() {
-    auto by_place = [](const Diagnostic& a, const Diagnostic& b) {
-      return std::tie(a.at.line, a.at.column) < std::tie(b.at.line, b.at.column);
-    };
-    std::stable_sort(report_.errors.begin(), report_.errors.end(), by_place);
-    std::stable_sort(report_.warnings.begin(), report_.warnings.end(), by_place);
-    return std::move(report_);
-  }
-
-  void add(Diagnostic d) {
-    (d.severity == Severity::Error ? report_.errors : report_.warnings).push_back(std::move(d));
-  }
-  void error(std::string code, Location at, std::string message) {
-    add({Severity::Error, std::move(code), at, std::move(message), 0, {}, {}, {}});
-  }
-  void warn(std::string code, Location at, std::string message) {
-    add({Severity::Warning, std::move(code), at, std::move(message), 0, {}, {}, {}});
-  }
-  // A warning that --strict turns into an error.
-  void strict_warn(std::string code, Location at, std::string message) {
-    add({options_.strict ? Severity::Error : Severity::Warning, std::move(code), at, std::move(message), 0, {}, {}, {}});
-  }
-
-  // Tags: duplicates, the roster, Result, Date, SetUp/FEN, Variant. False when the moves
-  // cannot be checked at all (a bad FEN, an unsupported variant).
-  bool check_tags(Position& start) {
-    std::set<std::string> seen;
-    for (const Tag& t : game_.tags)
-      if (!seen.insert(t.name).second) error("duplicate-tag", t.at, "tag " + t.name + " appears more than once");
-    for (const char* name : SEVEN_TAG_ROSTER)
-      if (!game_.find_tag(name))
-        strict_warn("missing-tag", game_.start, std::string("no ") + name + " tag (one of the Seven Tag Roster)");
-    if (const Tag* r = game_.find_tag("Result"))
-      if (r->value != "1-0" && r->value != "0-1" && r->value != "1/2-1/2" && r->value != "*")
-        error("malformed-tag", r->at, "Result is '" + r->value + "': expected 1-0, 0-1, 1/2-1/2 or *");
-    if (const Tag* d = game_.find_tag("Date")) {
-      if (!well_formed_date(d->value))
-        error("bad-date", d->at, "Date is '" + d->value + "': expected YYYY.MM.DD, with ? for unknown digits");
-      else if (!plausible_date(d->value))
-        warn("bad-date", d->at, "Date is '" + d->value + "': no such month or day (day and month swapped?)");
-    }
-
-    bool chess960 = false;
-    if (const Tag* variant = game_.find_tag("Variant")) {
-      if (is_chess960_variant(variant->value)) {
-        chess960 = true;
-      } else if (!is_standard_variant(variant->value)) {
-        error("unsupported-variant", variant->at,
-              "variant '" + variant->value + "' is not supported (only standard chess and Chess960): moves not checked");
-        return false;
-      }
-    }
-    const Tag* fen = game_.find_tag("FEN");
-    const Tag* setup = game_.find_tag("SetUp");
-    if (setup && setup->value == "1" && !fen) {
-      error("bad-fen", setup->at, "SetUp \"1\" but no FEN tag");
-      return false;
-    }
-    if (fen) {
-      if (!setup) warn("missing-tag", fen->at, "FEN tag without SetUp \"1\"");
-      else if (setup->value != "1") warn("malformed-tag", setup->at, "SetUp is '" + setup->value + "' with a FEN tag: expected \"1\"");
-      FenOptions fo;
-      if (chess960) fo.chess960 = Chess960Mode::On;
-      FenResult r = Position::from_fen(fen->value, fo);
-      if (!r.ok()) {
-        error("bad-fen", fen->at,
-              "invalid FEN, " + std::string(to_string(r.error->field)) + " field, column " +
-                  std::to_string(r.error->column) + ": " + r.error->message);
-        return false;
-      }
-      start = r.position;
-    } else if (chess960) {
-      warn("missing-tag", game_.start, "Chess960 game without a FEN tag: the standard start position is assumed");
-    }
-    return true;
-  }
-
-  void detect(const Position& start) {
-    std::vector<std::string_view> moves;
-    for (const MoveNode& m : game_.main.moves) moves.push_back(m.text);
-    notation::Detection d = notation::detect_dialect(start, moves);
-    if (d.codec) codec_ = d.codec;
-    else if (d.rivals.empty() && d.closest) codec_ = d.closest;
-    else if (!d.rivals.empty()) error("ambiguous-move", game_.start, d.message);
-  }
-
-  // Replays a line from `pos`. Returns true if every move of it was read. `final_out`
-  // receives the position at its end (main line only).
-  bool replay(const Line& line, Position pos, PieceOrigins origins, int ply_base, Position* final_out) {
-    // The moves' texts, for codecs that look ahead (descriptive ties).
-    std::vector<std::string_view> texts;
-    texts.reserve(line.moves.size());
-    for (const MoveNode& node : line.moves) texts.push_back(node.text);
-    const std::vector<std::string_view>& views = texts;
-    for (std::size_t i = 0; i < texts.size(); ++i) {
-      const MoveNode& node = line.moves[i];
-      int ply = ply_base + int(i) + 1;
-      if (texts[i].empty()) {
-        error("unbalanced-variation", node.at, "a variation before any move it could replace");
-        return false;
-      }
-      ParseOptions po;
-      po.strict = false;
-      po.origins = &origins;
-      po.following = std::span(views).subspan(i + 1);
-      ParseResult r = codec_->parse(pos, texts[i], po);
-      // A move that does not read may come after the end: mate or stalemate.
-      if (!r.ok() && count_legal(pos) == 0) {
-        Diagnostic d{Severity::Error, "moves-after-end", node.at,
-                     std::string("move after ") + (pos.in_check() ? "checkmate" : "stalemate") + ": the game was over",
-                     ply, std::string(texts[i]), pos.fen(), {}};
-        add(std::move(d));
-        return false;
-      }
-      if (!r.ok()) {
-        Diagnostic d{Severity::Error, notation::to_string(r.error->kind), {node.at.line, node.at.column + r.error->column - 1},
-                     r.error->message, ply, std::string(texts[i]), pos.fen(), {}};
-        if (r.error->kind == notation::ErrorKind::Ambiguous) {
-          for (Move m : r.error->candidates) d.suggestions.push_back(codec_->format(pos, m));
-        } else {
-          std::string_view next_same_side = i + 2 < texts.size() ? texts[i + 2] : std::string_view();
-          d.suggestions = suggest_moves(pos, texts[i], next_same_side, *codec_);
-        }
-        add(std::move(d));
-        return false;
-      }
-      for (const notation::ReadingNote& note : r.notes) {
-        Diagnostic d{Severity::Warning, note.spelling_only ? "non-canonical-san" : "lenient-reading", node.at,
-                     note.message, ply, std::string(texts[i]), pos.fen(), {}};
-        if (note.spelling_only && options_.strict) d.severity = Severity::Error;
-        add(std::move(d));
-      }
-      // The game is the caller's own non-const object when recording (see the constructor).
-      if (record_) const_cast<MoveNode&>(node).move = r.move;
-      // Variations replace this move: they start from the position before it.
-      for (const Line& variation : node.variations) replay(variation, pos, origins, ply - 1, nullptr);
-      origins.update(pos, r.move);
-      pos.make_move(r.move);
-      if (final_out) ++report_.plies;
-    }
-    if (final_out) *final_out = pos;
-    return true;
-  }
-
-  void check_result(const Position* final_position) {
-    const Tag* tag = game_.find_tag("Result");
-    if (!game_.result && game_.main.moves.empty()) {
-      // Header-only records (broadcasts list games before they are played) are not wrong
-      // moves: reported, but the game stays valid.
-      warn("missing-result", game_.start, "tags with no moves and no termination marker (1-0, 0-1, 1/2-1/2 or *)");
-    } else if (!game_.result) {
-      error("missing-result", game_.main.moves.back().at,
-            "no termination marker (1-0, 0-1, 1/2-1/2 or *) at the end of the moves");
-    } else if (tag && tag->value != *game_.result &&
-               (tag->value == "1-0" || tag->value == "0-1" || tag->value == "1/2-1/2" || tag->value == "*")) {
-      error("result-mismatch", game_.result_at,
-            "the moves end with " + *game_.result + " but the Result tag says " + tag->value);
-    }
-    if (!final_position) return;
-    MoveList moves;
-    generate_legal(*final_position, moves);
-    if (!moves.empty()) return;
-    std::string expected = final_position->in_check() ? (final_position->side_to_move() == WHITE ? "0-1" : "1-0")
-                                                      : "1/2-1/2";
-    std::string what = final_position->in_check()
-                           ? std::string(final_position->side_to_move() == WHITE ? "White" : "Black") + " is checkmated"
-                           : "the game ends in stalemate";
-    for (const std::string* claimed : {game_.result ? &*game_.result : nullptr, tag ? &tag->value : nullptr}) {
-      if (!claimed || *claimed == expected) continue;
-      Location at = game_.result ? game_.result_at : game_.start;
-      std::string message = what + ", so the result is " + expected + ", not " + *claimed;
-      // "*" (unknown) over a finished game is how studies and puzzles are exported.
-      if (*claimed == "*") warn("result-contradicts-position", at, message);
-      else error("result-contradicts-position", at, message);
-      break;
-    }
-  }
-
-  const Game& game_;
-  const ValidateOptions& options_;
-  bool record_;
-  const Codec* codec_ = nullptr;
-  GameReport report_;
-};
-
 }  // namespace
 
+GameReport GameValidator::run() {
+  Position start;
+  if (!begin(start)) return finish();
+  bool has_moves = !game_.main.moves.empty();
+  note_moves(has_moves);
+  Position final_position = start;
+  bool complete = replay(game_.main, start, PieceOrigins(start), 0, &final_position);
+  check_result(complete ? &final_position : nullptr, has_moves, has_moves ? game_.main.moves.back().at : Location{});
+  return finish();
+}
+
+bool GameValidator::begin(Position& start) {
+  report_.ordinal = game_.ordinal;
+  report_.start = game_.start;
+  report_.white = game_.tag_value("White");
+  report_.black = game_.tag_value("Black");
+  report_.result = game_.tag_value("Result");
+  bool checkable = check_tags(start);
+  for (const Diagnostic& d : game_.diagnostics)
+    // In an unsupported variant, moves the reader could not tokenise (P@e4) are expected.
+    if (checkable || d.code != "unreadable-move") add(d);
+  if (!checkable) return false;
+  codec_ = options_.codec ? options_.codec : notation::find_codec("san");
+  if (options_.auto_dialect) detect(start);
+  report_.dialect = std::string(codec_->name());
+  report_.codec = codec_;
+  report_.start_position = start;
+  return true;
+}
+
+void GameValidator::note_moves(bool has_moves) {
+  if (has_moves) return;
+  if (game_.tags.empty()) warn("empty-game", game_.start, "a game with neither tags nor moves");
+  else warn("empty-game", game_.start, "a game with no moves");
+}
+
+GameReport GameValidator::finish() {
+  auto by_place = [](const Diagnostic& a, const Diagnostic& b) {
+    return std::tie(a.at.line, a.at.column) < std::tie(b.at.line, b.at.column);
+  };
+  std::stable_sort(report_.errors.begin(), report_.errors.end(), by_place);
+  std::stable_sort(report_.warnings.begin(), report_.warnings.end(), by_place);
+  return std::move(report_);
+}
+
+void GameValidator::add(Diagnostic d) {
+  (d.severity == Severity::Error ? report_.errors : report_.warnings).push_back(std::move(d));
+}
+void GameValidator::error(std::string code, Location at, std::string message) {
+  add({Severity::Error, std::move(code), at, std::move(message), 0, {}, {}, {}});
+}
+void GameValidator::warn(std::string code, Location at, std::string message) {
+  add({Severity::Warning, std::move(code), at, std::move(message), 0, {}, {}, {}});
+}
+// A warning that --strict turns into an error.
+void GameValidator::strict_warn(std::string code, Location at, std::string message) {
+  add({options_.strict ? Severity::Error : Severity::Warning, std::move(code), at, std::move(message), 0, {}, {}, {}});
+}
+
+// Tags: duplicates, the roster, Result, Date, SetUp/FEN, Variant. False when the moves
+// cannot be checked at all (a bad FEN, an unsupported variant).
+bool GameValidator::check_tags(Position& start) {
+  std::set<std::string> seen;
+  for (const Tag& t : game_.tags)
+    if (!seen.insert(t.name).second) error("duplicate-tag", t.at, "tag " + t.name + " appears more than once");
+  for (const char* name : SEVEN_TAG_ROSTER)
+    if (!game_.find_tag(name))
+      strict_warn("missing-tag", game_.start, std::string("no ") + name + " tag (one of the Seven Tag Roster)");
+  if (const Tag* r = game_.find_tag("Result"))
+    if (r->value != "1-0" && r->value != "0-1" && r->value != "1/2-1/2" && r->value != "*")
+      error("malformed-tag", r->at, "Result is '" + r->value + "': expected 1-0, 0-1, 1/2-1/2 or *");
+  if (const Tag* d = game_.find_tag("Date")) {
+    if (!well_formed_date(d->value))
+      error("bad-date", d->at, "Date is '" + d->value + "': expected YYYY.MM.DD, with ? for unknown digits");
+    else if (!plausible_date(d->value))
+      warn("bad-date", d->at, "Date is '" + d->value + "': no such month or day (day and month swapped?)");
+  }
+
+  bool chess960 = false;
+  if (const Tag* variant = game_.find_tag("Variant")) {
+    if (is_chess960_variant(variant->value)) {
+      chess960 = true;
+    } else if (!is_standard_variant(variant->value)) {
+      error("unsupported-variant", variant->at,
+            "variant '" + variant->value + "' is not supported (only standard chess and Chess960): moves not checked");
+      return false;
+    }
+  }
+  const Tag* fen = game_.find_tag("FEN");
+  const Tag* setup = game_.find_tag("SetUp");
+  if (setup && setup->value == "1" && !fen) {
+    error("bad-fen", setup->at, "SetUp \"1\" but no FEN tag");
+    return false;
+  }
+  if (fen) {
+    if (!setup) warn("missing-tag", fen->at, "FEN tag without SetUp \"1\"");
+    else if (setup->value != "1") warn("malformed-tag", setup->at, "SetUp is '" + setup->value + "' with a FEN tag: expected \"1\"");
+    FenOptions fo;
+    if (chess960) fo.chess960 = Chess960Mode::On;
+    FenResult r = Position::from_fen(fen->value, fo);
+    if (!r.ok()) {
+      error("bad-fen", fen->at,
+            "invalid FEN, " + std::string(to_string(r.error->field)) + " field, column " +
+                std::to_string(r.error->column) + ": " + r.error->message);
+      return false;
+    }
+    start = r.position;
+  } else if (chess960) {
+    warn("missing-tag", game_.start, "Chess960 game without a FEN tag: the standard start position is assumed");
+  }
+  return true;
+}
+
+void GameValidator::detect(const Position& start) {
+  std::vector<std::string_view> moves;
+  for (const MoveNode& m : game_.main.moves) moves.push_back(m.text);
+  notation::Detection d = notation::detect_dialect(start, moves);
+  if (d.codec) codec_ = d.codec;
+  else if (d.rivals.empty() && d.closest) codec_ = d.closest;
+  else if (!d.rivals.empty()) error("ambiguous-move", game_.start, d.message);
+}
+
+// Replays a line from `pos`. Returns true if every move of it was read. `final_out`
+// receives the position at its end (main line only).
+bool GameValidator::replay(const Line& line, Position pos, PieceOrigins origins, int ply_base, Position* final_out) {
+  // The moves' texts, for codecs that look ahead (descriptive ties).
+  std::vector<std::string_view> texts;
+  texts.reserve(line.moves.size());
+  for (const MoveNode& node : line.moves) texts.push_back(node.text);
+  const std::vector<std::string_view>& views = texts;
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    const MoveNode& node = line.moves[i];
+    int ply = ply_base + int(i) + 1;
+    if (texts[i].empty()) {
+      error("unbalanced-variation", node.at, "a variation before any move it could replace");
+      return false;
+    }
+    ParseOptions po;
+    po.strict = false;
+    po.origins = &origins;
+    po.following = std::span(views).subspan(i + 1);
+    ParseResult r = codec_->parse(pos, texts[i], po);
+    // A move that does not read may come after the end: mate or stalemate.
+    if (!r.ok() && count_legal(pos) == 0) {
+      Diagnostic d{Severity::Error, "moves-after-end", node.at,
+                   std::string("move after ") + (pos.in_check() ? "checkmate" : "stalemate") + ": the game was over",
+                   ply, std::string(texts[i]), pos.fen(), {}};
+      add(std::move(d));
+      return false;
+    }
+    if (!r.ok()) {
+      Diagnostic d{Severity::Error, notation::to_string(r.error->kind), {node.at.line, node.at.column + r.error->column - 1},
+                   r.error->message, ply, std::string(texts[i]), pos.fen(), {}};
+      if (r.error->kind == notation::ErrorKind::Ambiguous) {
+        for (Move m : r.error->candidates) d.suggestions.push_back(codec_->format(pos, m));
+      } else {
+        std::string_view next_same_side = i + 2 < texts.size() ? texts[i + 2] : std::string_view();
+        d.suggestions = suggest_moves(pos, texts[i], next_same_side, *codec_);
+      }
+      add(std::move(d));
+      return false;
+    }
+    for (const notation::ReadingNote& note : r.notes) {
+      Diagnostic d{Severity::Warning, note.spelling_only ? "non-canonical-san" : "lenient-reading", node.at,
+                   note.message, ply, std::string(texts[i]), pos.fen(), {}};
+      if (note.spelling_only && options_.strict) d.severity = Severity::Error;
+      add(std::move(d));
+    }
+    // The game is the caller's own non-const object when recording (see the constructor).
+    if (record_) const_cast<MoveNode&>(node).move = r.move;
+    // Variations replace this move: they start from the position before it.
+    for (const Line& variation : node.variations) replay(variation, pos, origins, ply - 1, nullptr);
+    origins.update(pos, r.move);
+    pos.make_move(r.move);
+    if (final_out) ++report_.plies;
+  }
+  if (final_out) *final_out = pos;
+  return true;
+}
+
+void GameValidator::check_result(const Position* final_position, bool has_moves, Location last_move) {
+  const Tag* tag = game_.find_tag("Result");
+  if (!game_.result && !has_moves) {
+    // Header-only records (broadcasts list games before they are played) are not wrong
+    // moves: reported, but the game stays valid.
+    warn("missing-result", game_.start, "tags with no moves and no termination marker (1-0, 0-1, 1/2-1/2 or *)");
+  } else if (!game_.result) {
+    error("missing-result", last_move,
+          "no termination marker (1-0, 0-1, 1/2-1/2 or *) at the end of the moves");
+  } else if (tag && tag->value != *game_.result &&
+             (tag->value == "1-0" || tag->value == "0-1" || tag->value == "1/2-1/2" || tag->value == "*")) {
+    error("result-mismatch", game_.result_at,
+          "the moves end with " + *game_.result + " but the Result tag says " + tag->value);
+  }
+  if (!final_position) return;
+  MoveList moves;
+  generate_legal(*final_position, moves);
+  if (!moves.empty()) return;
+  std::string expected = final_position->in_check() ? (final_position->side_to_move() == WHITE ? "0-1" : "1-0")
+                                                    : "1/2-1/2";
+  std::string what = final_position->in_check()
+                         ? std::string(final_position->side_to_move() == WHITE ? "White" : "Black") + " is checkmated"
+                         : "the game ends in stalemate";
+  for (const std::string* claimed : {game_.result ? &*game_.result : nullptr, tag ? &tag->value : nullptr}) {
+    if (!claimed || *claimed == expected) continue;
+    Location at = game_.result ? game_.result_at : game_.start;
+    std::string message = what + ", so the result is " + expected + ", not " + *claimed;
+    // "*" (unknown) over a finished game is how studies and puzzles are exported.
+    if (*claimed == "*") warn("result-contradicts-position", at, message);
+    else error("result-contradicts-position", at, message);
+    break;
+  }
+}
+
+
 GameReport validate_game(const Game& game, const ValidateOptions& options) {
-  return GameValidator(game, options, nullptr).run();
+  return GameValidator(game, options).run();
 }
 
 GameReport validate_game(Game& game, const ValidateOptions& options) {

@@ -40,7 +40,23 @@ struct ReaderOptions {
   std::size_t max_comment_length = 1 << 20;   // longer comments are cut, with a warning
   std::size_t max_raw_game_bytes = 16 << 20;  // raw text beyond this is not kept
   bool keep_raw = false;
+  // Where the text starts in a larger input: its first line is line_offset + 1, its
+  // first game number ordinal_offset + 1 (for reading a PlainGame's text again).
+  std::size_t line_offset = 0;
+  std::size_t ordinal_offset = 0;
 };
+
+// A game in the plain form most archives hold (one tag per line, moves and {} comments,
+// NAGs, variations, the result ending its line: see src/pgn/plain_scanner.h), cut out of
+// the input as text. Nothing in it is a problem for the reader; its moves are checked by
+// whoever takes it (validate_plain_game), or it is read with read_plain_game.
+struct PlainGame {
+  std::size_t ordinal = 0;     // 1-based, in the whole input
+  std::size_t first_line = 0;  // the line number of the text's first line
+  std::string text;            // from its first tag to the end of its result's line
+};
+
+enum class ReadResult { End, Game, Plain };
 
 class Reader {
 public:
@@ -48,6 +64,9 @@ public:
   ~Reader();
   // Reads one game and reports it to the visitor. False when the input has no more games.
   bool read_game(Visitor& visitor);
+  // The same, except that a plain game is handed over as its text in `plain`, without
+  // the visitor: cutting it out costs a scan of its bytes.
+  ReadResult read_game_or_plain(Visitor& visitor, PlainGame& plain);
   std::size_t bytes_read() const;
   std::size_t games_read() const;
 
@@ -55,5 +74,8 @@ private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+// Reads a PlainGame's text with the general reader, numbered as in its input.
+void read_plain_game(const PlainGame& game, Visitor& visitor, ReaderOptions options = {});
 
 }  // namespace chess::pgn

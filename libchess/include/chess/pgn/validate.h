@@ -34,4 +34,9 @@ GameReport validate_game(const Game& game, const ValidateOptions& options);
 // for writers that re-encode the game.
 GameReport validate_game(Game& game, const ValidateOptions& options);
 
+// The same for a plain game (Reader::read_game_or_plain): checked in one pass over its
+// text when its moves are canonical SAN, through the general reader otherwise. The report
+// is the one validate_game gives for the game read with the general reader.
+GameReport validate_plain_game(const PlainGame& game, const ValidateOptions& options);
+
 }  // namespace chess::pgn

@@ -1,0 +1,19 @@
+// The fast path of SAN reading: most real games are written in canonical SAN, exactly as
+// the SAN writer prints it. Such a move can be recognised and played in one pass, without
+// the general reader's tokenising, leniencies and diagnostics; anything else (a spelling
+// variant, an illegal or unreadable move) is left to the general reader, which explains it.
+#pragma once
+
+#include <string_view>
+
+#include "chess/position.h"
+
+namespace chess::notation {
+
+// If `text` is exactly the canonical SAN of a legal move (disambiguation only against
+// legal rivals, 'x' exactly on captures, "=Q" promotions, '+' or '#' exactly when the move
+// checks or mates), plays it and returns it. Otherwise returns Move::none() and leaves
+// the position as it was.
+Move play_canonical_san(Position& pos, std::string_view text);
+
+}  // namespace chess::notation

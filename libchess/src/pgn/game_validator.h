@@ -1,0 +1,48 @@
+// The checks of one game, in steps that the general path (a Game read whole) and the
+// plain path (a game checked while its text is scanned) share: tags first, then the moves
+// in whatever way the caller replays them, then the result against the final position.
+#pragma once
+
+#include <string>
+
+#include "chess/notation/codec.h"
+#include "chess/pgn/validate.h"
+
+namespace chess::pgn {
+
+class GameValidator {
+public:
+  // `writable` is the same game when the caller lets the validator record resolved moves.
+  GameValidator(const Game& game, const ValidateOptions& options, Game* writable = nullptr)
+      : game_(game), options_(options), record_(writable != nullptr) {}
+
+  // The whole check of a Game read with the general reader.
+  GameReport run();
+
+  // Steps, for a caller that replays the moves itself.
+  // Tags, the reader's diagnostics, the dialect: false when the moves cannot be checked
+  // (a bad FEN, an unsupported variant). `start` receives the position the game starts from.
+  bool begin(Position& start);
+  void note_moves(bool has_moves);  // a game without moves gets a warning
+  void count_plies(int plies) { report_.plies = plies; }
+  // `final_position` is null when the moves were not all read.
+  void check_result(const Position* final_position, bool has_moves, Location last_move);
+  GameReport finish();
+
+private:
+  void add(Diagnostic d);
+  void error(std::string code, Location at, std::string message);
+  void warn(std::string code, Location at, std::string message);
+  void strict_warn(std::string code, Location at, std::string message);
+  bool check_tags(Position& start);
+  void detect(const Position& start);
+  bool replay(const Line& line, Position pos, notation::PieceOrigins origins, int ply_base, Position* final_out);
+
+  const Game& game_;
+  const ValidateOptions& options_;
+  bool record_;
+  const notation::Codec* codec_ = nullptr;
+  GameReport report_;
+};
+
+}  // namespace chess::pgn

@@ -1,0 +1,360 @@
+// Recognising a plain game from its bytes alone: the form nearly every archive holds
+// (one [Name "value"] tag per line, the moves on lines of their own, {} comments, NAGs,
+// variations, the result ending its line). For such a game the general reader would find
+// nothing to report while reading it and would end it exactly at its result, so it can be
+// cut out of the input and checked in one pass. Anything outside that form (a ; comment,
+// an escape line, a blank line among the moves, bytes that are not UTF-8, a missing
+// result...) makes the game "not plain", and the general reader takes it.
+//
+// The scan is a template over a sink, so that cutting games out (a sink that does
+// nothing) and checking their moves (a sink that plays them) share one tokeniser.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+
+#include "chess/pgn/diagnostic.h"
+
+namespace chess::pgn::plain {
+
+enum class Outcome {
+  Plain,     // a plain game, from game_begin to game_end
+  NotPlain,  // the general reader must read what starts here
+  NeedMore,  // the text ends before the game does: look at more of the input
+  Stopped,   // the sink asked to stop
+};
+
+// Longest plain game: longer ones go to the general reader, which bounds its memory.
+inline constexpr std::size_t MAX_PLAIN_GAME = 256 << 10;
+inline constexpr std::size_t MAX_PLAIN_TAGS = 64;
+
+// A sink that only delimits games.
+struct NoSink {
+  bool tag(std::string_view, std::string_view, Location) { return true; }
+  bool move(std::string_view, Location) { return true; }
+  bool begin_variation() { return true; }
+  bool end_variation() { return true; }
+  void result(std::string_view, Location) {}
+};
+
+namespace detail {
+
+enum ByteClass : unsigned char { BAD, SPACE, NEWLINE, CR, SYMBOL, OTHER_OK };
+
+// In movetext, outside comments: the characters a plain game's tokens are made of.
+constexpr std::array<unsigned char, 256> MOVETEXT = [] {
+  std::array<unsigned char, 256> t{};
+  for (int c = 0; c < 256; ++c) {
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '+' ||
+        c == '#' || c == '=' || c == ':' || c == '-' || c == '/')
+      t[c] = SYMBOL;
+    else if (c == ' ' || c == '\t')
+      t[c] = SPACE;
+    else if (c == '\n')
+      t[c] = NEWLINE;
+    else if (c == '\r')
+      t[c] = CR;
+    else if (c == '{' || c == '(' || c == ')' || c == '$' || c == '!' || c == '?' || c == '.' || c == '*')
+      t[c] = OTHER_OK;
+    else
+      t[c] = BAD;
+  }
+  return t;
+}();
+
+// Inside comments and tag values: bytes that need no second look (printable ASCII).
+constexpr std::array<bool, 256> PLAIN_TEXT = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0x20; c < 0x7F; ++c) t[c] = true;
+  t['\t'] = true;
+  t['}'] = false;
+  t['"'] = false;
+  t['\\'] = false;
+  return t;
+}();
+
+inline bool tag_name_char(unsigned char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// Length of the valid UTF-8 sequence at p (p < end, *p >= 0x80), or 0.
+inline std::size_t utf8_sequence(const unsigned char* p, const unsigned char* end) {
+  unsigned char c = *p;
+  std::size_t n = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+  if (n == 0 || std::size_t(end - p) < n) return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((p[k] >> 6) != 0x2) return 0;
+  return n;
+}
+
+}  // namespace detail
+
+class Scanner {
+public:
+  // `text` starts at the beginning of a line; `input_ends`: nothing follows it.
+  // `first_line` is the line number of text's first line.
+  Scanner(std::string_view text, bool input_ends, std::size_t first_line, std::size_t max_variation_depth)
+      : begin_(reinterpret_cast<const unsigned char*>(text.data())),
+        end_(begin_ + text.size()),
+        p_(begin_),
+        line_start_(begin_),
+        input_ends_(input_ends),
+        line_(first_line),
+        max_depth_(max_variation_depth) {}
+
+  // Where the game's text begins (after blank lines) and ends (after its result's line).
+  std::size_t game_begin() const { return game_begin_; }
+  std::size_t game_end() const { return game_end_; }
+  std::size_t first_line() const { return game_first_line_; }
+  std::size_t lines_to_end() const { return line_ - first_line_of_text_; }  // lines from text's start to game_end
+
+  template <class Sink>
+  Outcome scan(Sink& sink) {
+    first_line_of_text_ = line_;
+    if (Outcome o = skip_blank_lines(true); o != Outcome::Plain) return o;
+    if (p_ == end_) return input_ends_ ? Outcome::NotPlain : Outcome::NeedMore;
+    game_begin_ = std::size_t(p_ - begin_);
+    game_first_line_ = line_;
+    if (*p_ != '[') return Outcome::NotPlain;
+    if (Outcome o = tags(sink); o != Outcome::Plain) return o;
+    if (Outcome o = skip_blank_lines(false); o != Outcome::Plain) return o;
+    if (p_ == end_) return input_ends_ ? Outcome::NotPlain : Outcome::NeedMore;
+    if (Outcome o = new_movetext_line(); o != Outcome::Plain) return o;
+    return movetext(sink);
+  }
+
+private:
+  using uchar = unsigned char;
+
+  Location here(const uchar* at) const { return {line_, std::size_t(at - line_start_) + 1}; }
+  Outcome ran_out() const { return input_ends_ ? Outcome::NotPlain : Outcome::NeedMore; }
+  bool too_long() const { return std::size_t(p_ - begin_) - game_begin_ > MAX_PLAIN_GAME; }
+
+  // After '\n' at p_.
+  void next_line() {
+    ++p_;
+    ++line_;
+    line_start_ = p_;
+  }
+
+  // The line ends here: optional spaces, an optional CR, then '\n'. Consumes it.
+  Outcome end_of_line() {
+    while (p_ < end_ && (*p_ == ' ' || *p_ == '\t')) ++p_;
+    if (p_ < end_ && *p_ == '\r') ++p_;
+    if (p_ == end_) return ran_out();
+    if (*p_ != '\n') return Outcome::NotPlain;
+    next_line();
+    return Outcome::Plain;
+  }
+
+  // Lines of nothing but spaces and tabs, and between games also ; comment lines (engine
+  // logs append them after the result), which the general reader skips there too.
+  // Stops at the first other line, at its start.
+  Outcome skip_blank_lines(bool comment_lines) {
+    for (;;) {
+      const uchar* q = p_;
+      while (q < end_ && (*q == ' ' || *q == '\t')) ++q;
+      if (comment_lines && q < end_ && *q == ';') {
+        p_ = q + 1;
+        if (Outcome o = plain_text('\n'); o != Outcome::Plain) return o;
+        next_line();
+        continue;
+      }
+      if (q < end_ && *q == '\r') ++q;
+      if (q == end_) return q == p_ ? Outcome::Plain : ran_out();
+      if (*q != '\n') return Outcome::Plain;
+      p_ = q;
+      next_line();
+    }
+  }
+
+  template <class Sink>
+  Outcome tags(Sink& sink) {
+    std::array<std::string_view, MAX_PLAIN_TAGS> names;
+    std::size_t count = 0;
+    while (p_ < end_ && *p_ == '[') {
+      Location at = here(p_);
+      ++p_;
+      const uchar* name = p_;
+      while (p_ < end_ && detail::tag_name_char(*p_)) ++p_;
+      std::string_view tag_name(reinterpret_cast<const char*>(name), std::size_t(p_ - name));
+      if (tag_name.empty()) return p_ == end_ ? ran_out() : Outcome::NotPlain;
+      while (p_ < end_ && (*p_ == ' ' || *p_ == '\t')) ++p_;
+      if (p_ == end_) return ran_out();
+      if (*p_ != '"') return Outcome::NotPlain;
+      const uchar* value = ++p_;
+      if (Outcome o = plain_text('"'); o != Outcome::Plain) return o;
+      std::string_view tag_value(reinterpret_cast<const char*>(value), std::size_t(p_ - value));
+      ++p_;  // the closing quote
+      while (p_ < end_ && (*p_ == ' ' || *p_ == '\t')) ++p_;
+      if (p_ == end_) return ran_out();
+      if (*p_ != ']') return Outcome::NotPlain;
+      ++p_;
+      if (Outcome o = end_of_line(); o != Outcome::Plain) return o;
+      // A repeated tag is reported (or, for Event, begins another game): not plain.
+      if (count == names.size()) return Outcome::NotPlain;
+      for (std::size_t i = 0; i < count; ++i)
+        if (names[i] == tag_name) return Outcome::NotPlain;
+      names[count++] = tag_name;
+      if (!sink.tag(tag_name, tag_value, at)) return Outcome::Stopped;
+    }
+    return Outcome::Plain;
+  }
+
+  // Text of a tag value, a {} comment or a ; comment line, up to `close` (left at p_).
+  // {} comments may span lines.
+  Outcome plain_text(uchar close) {
+    for (;;) {
+      while (p_ < end_ && detail::PLAIN_TEXT[*p_]) ++p_;
+      if (p_ == end_) return ran_out();
+      uchar c = *p_;
+      if (c == close) return Outcome::Plain;
+      if (c >= 0x80) {
+        std::size_t n = detail::utf8_sequence(p_, end_);
+        if (n == 0) return end_ - p_ < 4 && !input_ends_ ? Outcome::NeedMore : Outcome::NotPlain;
+        p_ += n;
+      } else if (c == '\n' && close == '}') {
+        next_line();
+        if (too_long()) return Outcome::NotPlain;
+        // A line that looks like a tag ends the game in the general reader.
+        const uchar* q = p_;
+        while (q < end_ && (*q == ' ' || *q == '\t')) ++q;
+        if (q == end_) return ran_out();
+        if (*q == '[') return Outcome::NotPlain;
+      } else if (c == '\r' && p_ + 1 < end_ && p_[1] == '\n' && close != '"') {
+        ++p_;
+      } else if (c == '\\' && close == '"') {
+        return Outcome::NotPlain;  // an escape in a tag value: the general reader unescapes it
+      } else if (c == '"' || c == '\\' || c == '}') {
+        ++p_;  // text here (the closing character was handled above)
+      } else {
+        return p_ + 1 == end_ && c == '\r' ? ran_out() : Outcome::NotPlain;  // control characters
+      }
+    }
+  }
+
+  // At the start of a line of movetext: what the general reader would take as the end
+  // of the game (a tag line, an escape line, a blank line) is not plain.
+  Outcome new_movetext_line() {
+    if (too_long()) return Outcome::NotPlain;
+    const uchar* q = p_;
+    if (q < end_ && *q == '%') return Outcome::NotPlain;
+    while (q < end_ && (*q == ' ' || *q == '\t')) ++q;
+    if (q == end_) return ran_out();
+    if (*q == '[' || *q == '\n' || *q == '\r') return Outcome::NotPlain;
+    return Outcome::Plain;
+  }
+
+  template <class Sink>
+  Outcome movetext(Sink& sink) {
+    std::size_t depth = 0;
+    for (;;) {
+      if (p_ == end_) return ran_out();
+      uchar c = *p_;
+      switch (detail::MOVETEXT[c]) {
+        case detail::SPACE:
+          ++p_;
+          continue;
+        case detail::NEWLINE:
+          next_line();
+          if (Outcome o = new_movetext_line(); o != Outcome::Plain) return o;
+          continue;
+        case detail::CR:
+          if (p_ + 1 == end_) return ran_out();
+          if (p_[1] != '\n') return Outcome::NotPlain;
+          ++p_;
+          continue;
+        case detail::BAD:
+          return Outcome::NotPlain;
+        case detail::OTHER_OK:
+          if (Outcome o = punctuation(sink, depth); o != Outcome::Plain || finished_) return o;
+          continue;
+        default:
+          break;
+      }
+      // A symbol: a move, a move number or the result.
+      const uchar* word = p_;
+      if ((c == 'e' || c == 'E') && p_ + 1 < end_ && p_[1] == '.') return Outcome::NotPlain;  // "e.p."
+      while (p_ < end_ && detail::MOVETEXT[*p_] == detail::SYMBOL) ++p_;
+      if (p_ == end_ && !input_ends_) return Outcome::NeedMore;
+      std::string_view w(reinterpret_cast<const char*>(word), std::size_t(p_ - word));
+      if (w[0] == '0' || w[0] == '1') {
+        if (w == "1-0" || w == "0-1" || w == "1/2-1/2") return finish(sink, w, word, depth);
+ if (w == "1/2" || w == "1:0" || w == "0:1" || w == "1/2:1/2") return Outcome::NotPlain;
+      }
+      if (w.size() <= 3 && w.find_first_not_of("0123456789") == std::string_view::npos) continue;
+      if (!sink.move(w, here(word))) return Outcome::Stopped;
+    }
+  }
+
+  template <class Sink>
+  Outcome punctuation(Sink& sink, std::size_t& depth) {
+    const uchar* at = p_;
+    switch (*p_++) {
+      case '{':
+        if (Outcome o = plain_text('}'); o != Outcome::Plain) return o;
+        ++p_;
+        return Outcome::Plain;
+      case '(':
+        if (++depth > max_depth_) return Outcome::NotPlain;
+        return sink.begin_variation() ? Outcome::Plain : Outcome::Stopped;
+      case ')':
+        if (depth == 0) return Outcome::NotPlain;
+        --depth;
+        return sink.end_variation() ? Outcome::Plain : Outcome::Stopped;
+      case '$': {
+        int nag = 0, digits = 0;
+        while (p_ < end_ && *p_ >= '0' && *p_ <= '9' && digits < 4) nag = nag * 10 + (*p_++ - '0'), ++digits;
+        if (p_ == end_ && !input_ends_) return Outcome::NeedMore;
+        return digits == 0 || digits > 3 || nag > 255 ? Outcome::NotPlain : Outcome::Plain;
+      }
+      case '!':
+      case '?': {
+        while (p_ < end_ && (*p_ == '!' || *p_ == '?')) ++p_;
+        if (p_ == end_ && !input_ends_) return Outcome::NeedMore;
+        std::string_view g(reinterpret_cast<const char*>(at), std::size_t(p_ - at));
+        bool known = g == "!" || g == "?" || g == "!!" || g == "??" || g == "!?" || g == "?!";
+        return known ? Outcome::Plain : Outcome::NotPlain;
+      }
+      case '*':
+        return finish(sink, "*", at, depth);
+      default:  // '.'
+        return Outcome::Plain;
+    }
+  }
+
+  // The result: it must close the game's last line, outside any variation.
+  template <class Sink>
+  Outcome finish(Sink& sink, std::string_view result, const uchar* at, std::size_t depth) {
+    if (depth != 0) return Outcome::NotPlain;
+    Location where = here(at);
+    while (p_ < end_ && (*p_ == ' ' || *p_ == '\t')) ++p_;
+    if (p_ < end_ && *p_ == '\r') ++p_;
+    if (p_ == end_) {
+      if (!input_ends_) return Outcome::NeedMore;
+      ++line_;  // the last line, without its newline
+    } else if (*p_ != '\n') {
+      return Outcome::NotPlain;
+    } else {
+      next_line();
+    }
+    game_end_ = std::size_t(p_ - begin_);
+    finished_ = true;
+    sink.result(result, where);
+    return Outcome::Plain;
+  }
+
+  const uchar* begin_;
+  const uchar* end_;
+  const uchar* p_;
+  const uchar* line_start_;
+  bool input_ends_;
+  std::size_t line_;
+  std::size_t max_depth_;
+  std::size_t first_line_of_text_ = 0;
+  std::size_t game_begin_ = 0, game_end_ = 0, game_first_line_ = 0;
+  bool finished_ = false;  // the result was read
+};
+
+}  // namespace chess::pgn::plain

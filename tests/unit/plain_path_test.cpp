@@ -1,0 +1,183 @@
+// The plain path of pgn-validate against the general path, which is its oracle: for any
+// input, cutting plain games out and checking them in one pass must give exactly the
+// reports the general reader and validator give. And the canonical-SAN reader under it:
+// it accepts what the SAN writer writes, and nothing else.
+#include <catch2/catch.hpp>
+#include <random>
+#include <sstream>
+
+#include "chess/movegen.h"
+#include "chess/notation/canonical_san.h"
+#include "chess/notation/registry.h"
+#include "chess/pgn/validate.h"
+#include "support/report_text.h"
+
+using namespace chess;
+using namespace chess::pgn;
+
+namespace {
+
+std::string general_path(const std::string& text, const ValidateOptions& options = {}) {
+  std::istringstream in(text);
+  Reader reader(in);
+  GameBuilder builder;
+  std::string out;
+  while (reader.read_game(builder)) out += test_support::report_text(validate_game(builder.game(), options));
+  return out;
+}
+
+std::string plain_path(const std::string& text, std::size_t* plain_games = nullptr,
+                       const ValidateOptions& options = {}) {
+  std::istringstream in(text);
+  Reader reader(in);
+  GameBuilder builder;
+  PlainGame plain;
+  std::string out;
+  std::size_t plains = 0;
+  for (ReadResult r; (r = reader.read_game_or_plain(builder, plain)) != ReadResult::End;) {
+    if (r == ReadResult::Plain) ++plains;
+    out += test_support::report_text(r == ReadResult::Plain ? validate_plain_game(plain, options) : validate_game(builder.game(), options));
+  }
+  if (plain_games) *plain_games = plains;
+  return out;
+}
+
+const std::string ROSTER =
+    "[Event \"E\"]\n[Site \"S\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n[White \"W\"]\n[Black \"B\"]\n";
+
+std::string game(const std::string& result, const std::string& moves) {
+  return ROSTER + "[Result \"" + result + "\"]\n\n" + moves + "\n\n";
+}
+
+}  // namespace
+
+TEST_CASE("Plain games are cut out and checked in one pass, with the general path's reports", "[plain]") {
+  std::string text = game("1-0", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0") +
+                     game("*", "1. d4 {a comment\nover two lines} d5 (1... Nf6 2. c4 (2. Nf3) e6) 2. c4 $1 dxc4!? *") +
+                     game("1/2-1/2", "1. e4 e5 1/2-1/2");
+  std::size_t plains = 0;
+  std::string fast = plain_path(text, &plains);
+  CHECK(plains == 3);
+  CHECK(fast == general_path(text));
+  CHECK(fast.find("plies=7") != std::string::npos);  // the main line only
+}
+
+TEST_CASE("Games outside the plain form, or with problems, get the general path's reports", "[plain]") {
+  // Each input holds something the plain path must not vouch for; the reports must still
+  // be the general path's, whichever path took the game.
+  const std::vector<std::string> inputs = {
+      game("1-0", "1. e4 e5 2. Nf5 1-0"),                             // illegal move
+      game("1-0", "1. e4 e5 2. Ng1f3 Nc6 1-0"),                       // non-canonical SAN
+      game("1-0", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7+ 1-0"),     // mate written as check
+      game("1-0", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# Ke7 1-0"),  // a move after mate
+      game("0-1", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 0-1"),     // result contradicts mate
+      game("1-0", "1. e4 e5 0-1"),                                    // result mismatch
+      game("*", "1. e4 (e5) *"),                                      // variation of the wrong side's move
+      game("*", "( 1. d4 ) 1. e4 *"),                                 // variation before any move
+      game("*", "1. e4 e5 (2. Nf3 *"),                                // result inside a variation
+      game("*", "1. e4 e5 ) 2. Nf3 *"),                               // ')' with nothing open
+      game("*", "1. e4 {unterminated\n") + game("*", "1. d4 *"),     // comment running into tags
+      game("1-0", "1. e4 e5 2. Nf3") + game("*", "1. d4 *"),          // missing result
+      ROSTER + "[Result \"*\"]\n\n" + ROSTER + "[Result \"*\"]\n\n1. e4 *\n",  // header-only game
+      ROSTER + "[Result \"*\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n",      // duplicate tag
+      ROSTER + "[Result \"*\"]\n[Date \"2024-01-02\"]\n\n1. e4 *\n",    // bad date (and a duplicate)
+      "[Event \"E\"]\n[Result \"*\"]\n\n1. e4 *\n",                     // missing roster tags
+      "[Event \"E\"]\n[Result \"*\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 *\n",  // bad FEN
+      "[Event \"E\"]\n[Result \"*\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 Kd7 *\n",
+      "[Event \"E\"]\n[Variant \"Crazyhouse\"]\n[Result \"*\"]\n\n1. e4 e5 2. P@f3 *\n",  // unsupported variant
+      "[Event \"E\"]\n[Variant \"Chess960\"]\n[FEN \"nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1\"]\n"
+      "[SetUp \"1\"]\n[Result \"*\"]\n\n1. e4 e5 *\n",
+      "[Event \"Caf\xe9\"]\n[Result \"*\"]\n\n1. e4 *\n",               // Latin-1
+      "[Event \"E \\\"Q\\\"\"]\n[Result \"*\"]\n\n1. e4 *\n",           // escaped quotes
+      "[Event \"E\"]\n[Result \"*\"]\n\n1. e4 ; a rest-of-line comment\ne5 *\n",
+      "[Event \"E\"]\n[Result \"*\"]\n\n1. e4\n\ne5 *\n",                // blank line among the moves
+      "[Event \"E\"]\n[Result \"*\"]\n\n1. e4\n%escape line\ne5 *\n",
+      "[Event \"E\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O *\n",
+      "[Event \"E\"]\n[Result \"*\"]\n\n1. e4 e5 1/2\n1. d4 d5 1:0\n1. c4 *\n",  // result variants
+      "[Event \"E\"]\n[Result \"*\"]\n\n1. e4 e5 1/2\n1. c4 *\n",  // a game without tags after it
+      "[Event \"E\"]\n[Result \"*\"]\n\n1.\xc2\xa0" "e4 *\n",           // NBSP
+      "[Event \"E\"]\n[Result \"*\"]\n\n1. e4 *",                        // no newline at the end
+      "[Event \"E\"]\r\n[Result \"*\"]\r\n\r\n1. e4 {x}\r\n*\r\n",      // CRLF
+      "[Event \"E\"]\n[Result \"*\"]\n\n1. e4\re5 *\n",                  // a lone CR
+      "[Event \"E\"]\n[Result \"*\"]\n\n1. e4 e5 $300 *\n",              // NAG out of range
+      "[Event \"E\"]\n[Result \"*\"]\n\n1. e4 e5 !!! *\n",               // unknown glyph
+      "[Event \"E\"]\n[Result \"*\"]\n\n1. e4 e5 2. exd6 e.p. *\n",
+      "[Event \"E\"]\n[Result \"*\"]\n\n1. e4 *\n; engine log line\n; another\n\n[Event \"F\"]\n[Result \"*\"]\n\n1. d4 *\n",
+      "Some prose before the game.\n\n[Event \"E\"]\n[Result \"*\"]\n\n1. e4 *\n",
+      "1. e4 e5 *\n",                                                   // no tags
+      "[Event \"E\"]\n[Result \"*\"]\n\n1. e4 e5 *  [Event \"F\"]\n",     // text after the result
+      "[Event \"E\"]\n[Result \"*\"]\n\n1. e4 e5 * {after}\n\n[Event \"F\"]\n[Result \"*\"]\n\n1. d4 *\n",
+      std::string("[Event \"E\"]\n[Result \"*\"]\n\n1. e4 \0 e5 *\n", 37),  // NUL byte
+  };
+  for (const std::string& text : inputs) {
+    INFO(text);
+    CHECK(plain_path(text) == general_path(text));
+    CHECK(plain_path(text, nullptr, {nullptr, false, true}) == general_path(text, {nullptr, false, true}));  // --strict
+  }
+}
+
+TEST_CASE("The plain path stands aside for other dialects", "[plain]") {
+  std::string text = "[Event \"E\"]\n[Result \"*\"]\n\n1 P-K4 P-K4 2 N-KB3 *\n";
+  ValidateOptions descriptive{notation::find_codec("descriptive"), false, false};
+  CHECK(plain_path(text, nullptr, descriptive) == general_path(text, descriptive));
+  ValidateOptions automatic{nullptr, true, false};
+  CHECK(plain_path(text, nullptr, automatic) == general_path(text, automatic));
+  CHECK(general_path(text, automatic).find("  E ") == std::string::npos);  // it reads as descriptive
+}
+
+TEST_CASE("Canonical SAN: every legal move as the writer writes it, and nothing else", "[plain][san]") {
+  const notation::Codec& san = *notation::find_codec("san");
+  std::mt19937 random(2001);
+  std::size_t checked = 0;
+  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                          "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                          "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                          "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                          "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+                          "1k6/8/8/8/8/8/8/R3K2R w KQ - 0 1", "8/8/8/3Q1Q2/8/3Q1Q2/8/k6K w - - 0 1"}) {
+    Position start = Position::from_fen(fen).position;
+    // Random games from each position: every legal move of every position met.
+    for (int game = 0; game < 20; ++game) {
+      Position pos = start;
+      for (int ply = 0; ply < 80; ++ply) {
+        MoveList moves;
+        generate_legal(pos, moves);
+        if (moves.empty()) break;
+        std::string before = pos.fen();
+        for (Move m : moves) {
+          std::string text = san.format(pos, m);
+          INFO(before << " " << text);
+          REQUIRE(notation::play_canonical_san(pos, text) == m);
+          pos.unmake_move(m);
+          REQUIRE(pos.fen() == before);
+          // Spellings the general reader accepts, with a warning: not canonical.
+          for (std::string variant : {text + "+", text + "#", text + "!", "x" + text, text.substr(0, text.size() - 1)}) {
+            if (variant == text || variant.empty()) continue;
+            Move got = notation::play_canonical_san(pos, variant);
+            if (got.is_ok()) {  // only a different move written canonically may read
+              CHECK(got != m);
+              pos.unmake_move(got);
+            }
+            REQUIRE(pos.fen() == before);
+          }
+          ++checked;
+        }
+        pos.make_move(moves.moves[random() % moves.size()]);
+      }
+    }
+  }
+  CHECK(checked > 10000);
+}
+
+TEST_CASE("Canonical SAN refuses the lenient spellings by name", "[plain][san]") {
+  Position pos;
+  for (const char* text : {"Ng1f3", "Ngf3", "N1f3", "Nf3+", "e2e4", "e2-e4", "P-K4", "pe4", "E4", "Nf3!", "0-0", "nf3", ""})
+    CHECK_FALSE(notation::play_canonical_san(pos, text).is_ok());
+  CHECK(notation::play_canonical_san(pos, "Nf3").is_ok());
+  Position castle = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").position;
+  for (const char* text : {"0-0", "O-O+", "Kg1", "Kxh1", "O-O-O-O"}) CHECK_FALSE(notation::play_canonical_san(castle, text).is_ok());
+  CHECK(notation::play_canonical_san(castle, "O-O").is_ok());
+  Position promote = Position::from_fen("7k/P7/8/8/8/8/8/K7 w - - 0 1").position;
+  for (const char* text : {"a8Q", "a8=Q", "a8=K", "a8=Q#", "a8(Q)"}) CHECK_FALSE(notation::play_canonical_san(promote, text).is_ok());
+  CHECK(notation::play_canonical_san(promote, "a8=Q+").is_ok());
+}
