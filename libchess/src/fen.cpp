@@ -101,6 +101,7 @@ public:
     pos_.game_ply_ = 2 * (fullmove - 1) + (pos_.side_ == BLACK);
     if (auto e = check_not_to_move_in_check(fields[1].column)) return e;
     pos_.compute_key();
+    pos_.compute_checkers();
     return std::nullopt;
   }
 

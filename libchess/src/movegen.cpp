@@ -72,9 +72,7 @@ void generate(const Position& pos, Sink<Counting>& sink, Bitboard destinations =
   const Bitboard their_rq = pos.pieces(Them, ROOK, QUEEN);
   const Bitboard their_bq = pos.pieces(Them, BISHOP, QUEEN);
 
-  const Bitboard checkers = ((pawn_attacks(Us, ksq) & pos.pieces(Them, PAWN)) |
-                             (knight_attacks(ksq) & pos.pieces(Them, KNIGHT)) |
-                             (rook_attacks(ksq, occupied) & their_rq) | (bishop_attacks(ksq, occupied) & their_bq));
+  const Bitboard checkers = pos.checkers();
 
   // King steps: tested with the king lifted off the board, so it cannot hide behind itself.
   {
@@ -227,7 +225,7 @@ void generate_legal_piece_to(const Position& pos, PieceType pt, Square to, MoveL
   if (pos.pieces(us) & square_bb(to)) return;
   Square ksq = pos.king_square(us);
   Bitboard occupied = pos.pieces();
-  Bitboard checkers = pos.attackers_to(ksq) & pos.pieces(them);
+  Bitboard checkers = pos.checkers();
   Bitboard origins;
   Square ep = pos.ep_square();
   bool ep_capture = false;
@@ -286,6 +284,15 @@ uint64_t count_legal(const Position& pos) {
   if (pos.side_to_move() == WHITE) generate<WHITE>(pos, sink);
   else generate<BLACK>(pos, sink);
   return sink.count;
+}
+
+bool has_legal_move(const Position& pos) {
+  Color us = pos.side_to_move();
+  Square ksq = pos.king_square(us);
+  Bitboard without_king = pos.pieces() ^ square_bb(ksq);
+  for (Bitboard steps = king_attacks(ksq) & ~pos.pieces(us); steps;)
+    if (!(pos.attackers_to(pop_lsb(steps), without_king) & pos.pieces(~us))) return true;
+  return count_legal(pos) > 0;
 }
 
 }  // namespace chess

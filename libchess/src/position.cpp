@@ -183,6 +183,7 @@ void Position::make_move(Move m) {
   st.key = k;
   side_ = them;
   ++game_ply_;
+  st.checkers = attackers_to(king_square(them)) & pieces(us);
 }
 
 void Position::unmake_move(Move m) {
@@ -217,6 +218,7 @@ void Position::make_null_move() {
   st.captured = NO_PIECE;
   side_ = ~side_;
   ++game_ply_;
+  compute_checkers();
 }
 
 void Position::unmake_null_move() {

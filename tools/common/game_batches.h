@@ -1,10 +1,13 @@
-// Reading games in batches and working on them in parallel, results handed over in input
-// order. The next batch is read while this one is worked on; memory stays bounded by the
-// batch (so many games, or so many bytes, whichever comes first).
+// Reading games and working on them, on one thread or several, results handed over in
+// input order. With several jobs it is a pipeline: a reader thread fills batches of games,
+// worker threads take whole batches, and the calling thread emits finished batches in
+// order. Memory stays bounded: so many batches in flight, each so many games or bytes.
 #pragma once
 
-#include <atomic>
-#include <future>
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -14,8 +17,8 @@
 namespace tools {
 
 struct BatchLimits {
-  std::size_t games = 1024;
-  std::size_t bytes = 2 << 20;
+  std::size_t games = 256;
+  std::size_t bytes = 512 << 10;
   // Hand plain games over as text (GameItem::plain), for a worker with a plain path.
   bool plain_games = false;
 };
@@ -25,69 +28,135 @@ struct GameItem {
   bool is_plain = false;
   chess::pgn::Game game;
   chess::pgn::PlainGame plain;
+  std::size_t bytes_read = 0;  // how far the input was read once this game was (for progress)
 };
+
+namespace detail {
+
+template <class Result>
+struct Batch {
+  std::vector<GameItem> items;  // kept from use to use: their strings keep their room
+  std::vector<Result> results;
+  std::size_t count = 0;  // items in use
+  bool done = false;      // worked on
+};
+
+// Fills `batch` with the next games; false when the input has no more.
+template <class Result>
+bool read_batch(chess::pgn::Reader& reader, chess::pgn::GameBuilder& builder, Batch<Result>& batch,
+                const BatchLimits& limits) {
+  batch.count = 0;
+  batch.done = false;
+  std::size_t start = reader.bytes_read();
+  while (batch.count < limits.games && reader.bytes_read() - start < limits.bytes) {
+    if (batch.count == batch.items.size()) batch.items.emplace_back();
+    GameItem& item = batch.items[batch.count];
+    chess::pgn::ReadResult got = limits.plain_games ? reader.read_game_or_plain(builder, item.plain)
+                                 : reader.read_game(builder)  ? chess::pgn::ReadResult::Game
+                                                              : chess::pgn::ReadResult::End;
+    if (got == chess::pgn::ReadResult::End) return false;
+    item.is_plain = got == chess::pgn::ReadResult::Plain;
+    if (!item.is_plain) item.game = std::move(builder.game());
+    item.bytes_read = reader.bytes_read();
+    ++batch.count;
+  }
+  return true;
+}
+
+}  // namespace detail
 
 // work(GameItem&) -> Result runs on any thread; emit(GameItem&, Result&) runs on this
 // one, in input order, and returns false to stop reading. Returns false if emit stopped it.
 template <class Work, class Emit>
 bool for_each_game(chess::pgn::Reader& reader, int jobs, Work work, Emit emit, BatchLimits limits = {}) {
   using Result = decltype(work(std::declval<GameItem&>()));
+  using Batch = detail::Batch<Result>;
   chess::pgn::GameBuilder builder;
-  bool more = true;
-  // Items are kept from batch to batch (their strings keep their room): `count` are in use.
-  struct Batch {
-    std::vector<GameItem> items;
-    std::vector<Result> results;
-    std::size_t count = 0;
-  };
-  auto read_batch = [&](Batch& batch) {
-    batch.count = 0;
-    std::size_t start = reader.bytes_read();
-    while (more && batch.count < limits.games && reader.bytes_read() - start < limits.bytes) {
-      if (batch.count == batch.items.size()) batch.items.emplace_back();
-      GameItem& item = batch.items[batch.count];
-      chess::pgn::ReadResult got = limits.plain_games ? reader.read_game_or_plain(builder, item.plain)
-                                   : reader.read_game(builder)  ? chess::pgn::ReadResult::Game
-                                                                : chess::pgn::ReadResult::End;
-      if (got == chess::pgn::ReadResult::End) {
-        more = false;
-        break;
-      }
-      item.is_plain = got == chess::pgn::ReadResult::Plain;
-      if (!item.is_plain) item.game = std::move(builder.game());
-      ++batch.count;
-    }
-  };
-  auto work_batch = [&](Batch& batch) {
-    batch.results.resize(batch.count);
-    if (jobs <= 1 || batch.count < 2) {
+
+  if (jobs <= 1) {
+    Batch batch;
+    for (bool more = true; more;) {
+      more = detail::read_batch(reader, builder, batch, limits);
+      batch.results.resize(batch.count);
       for (std::size_t i = 0; i < batch.count; ++i) batch.results[i] = work(batch.items[i]);
-      return;
+      for (std::size_t i = 0; i < batch.count; ++i)
+        if (!emit(batch.items[i], batch.results[i])) return false;
     }
-    std::atomic<std::size_t> next{0};
-    std::vector<std::thread> pool;
-    for (int t = 0; t < jobs; ++t)
-      pool.emplace_back([&] {
-        for (std::size_t i; (i = next.fetch_add(1)) < batch.count;) batch.results[i] = work(batch.items[i]);
-      });
-    for (auto& th : pool) th.join();
-  };
-  Batch current, next;
-  read_batch(current);
-  while (current.count) {
-    if (jobs > 1) {
-      auto working = std::async(std::launch::async, [&] { work_batch(current); });
-      read_batch(next);
-      working.get();
-    } else {
-      work_batch(current);
-      read_batch(next);
-    }
-    for (std::size_t i = 0; i < current.count; ++i)
-      if (!emit(current.items[i], current.results[i])) return false;
-    std::swap(current, next);
+    return true;
   }
-  return true;
+
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::vector<std::unique_ptr<Batch>> storage;
+  std::vector<Batch*> free;  // batches not in flight
+  for (int i = 0; i < 2 * jobs + 2; ++i) free.push_back(storage.emplace_back(std::make_unique<Batch>()).get());
+  std::deque<Batch*> to_work, in_order;  // read and waiting for a worker; read, in input order
+  bool reading_done = false, stopped = false;
+
+  std::thread reading([&] {
+    for (bool more = true; more;) {
+      Batch* batch;
+      {
+        std::unique_lock lock(mutex);
+        changed.wait(lock, [&] { return !free.empty() || stopped; });
+        if (stopped) break;
+        batch = free.back();
+        free.pop_back();
+      }
+      more = detail::read_batch(reader, builder, *batch, limits);
+      std::lock_guard lock(mutex);
+      if (batch->count) {
+        to_work.push_back(batch);
+        in_order.push_back(batch);
+      } else {
+        free.push_back(batch);
+      }
+      changed.notify_all();
+    }
+    std::lock_guard lock(mutex);
+    reading_done = true;
+    changed.notify_all();
+  });
+  std::vector<std::thread> workers;
+  for (int t = 0; t < jobs; ++t)
+    workers.emplace_back([&] {
+      for (;;) {
+        Batch* batch;
+        {
+          std::unique_lock lock(mutex);
+          changed.wait(lock, [&] { return !to_work.empty() || reading_done || stopped; });
+          if (to_work.empty() || stopped) return;
+          batch = to_work.front();
+          to_work.pop_front();
+        }
+        batch->results.resize(batch->count);
+        for (std::size_t i = 0; i < batch->count; ++i) batch->results[i] = work(batch->items[i]);
+        std::lock_guard lock(mutex);
+        batch->done = true;
+        changed.notify_all();
+      }
+    });
+
+  bool finished = true;
+  for (;;) {
+    Batch* batch;
+    {
+      std::unique_lock lock(mutex);
+      changed.wait(lock, [&] { return (!in_order.empty() && in_order.front()->done) || (reading_done && in_order.empty()); });
+      if (in_order.empty()) break;
+      batch = in_order.front();
+      in_order.pop_front();
+    }
+    for (std::size_t i = 0; i < batch->count && finished; ++i) finished = emit(batch->items[i], batch->results[i]);
+    std::lock_guard lock(mutex);
+    free.push_back(batch);
+    if (!finished) stopped = true;
+    changed.notify_all();
+    if (!finished) break;
+  }
+  reading.join();
+  for (std::thread& worker : workers) worker.join();
+  return finished;
 }
 
 }  // namespace tools

@@ -143,7 +143,7 @@ int main(int argc, char** argv) {
         [&](tools::GameItem& item, convert::Converted& c) {
           chess::pgn::Game& game = item.game;
           ++totals.read;
-          bar.update(bytes_before + reader.bytes_read(), totals.read);
+          bar.update(bytes_before + item.bytes_read, totals.read);
           if (!c.report.valid()) {
             report_errors(diagnostics, input.name, c.report);
             status = std::max(status, int(tools::EXIT_SOME_INVALID));

@@ -29,10 +29,10 @@ int run(const RunOptions& options, Output& output, const tools::DiagnosticPrinte
           return item.is_plain ? validate_plain_game(item.plain, options.validate)
                                : validate_game(item.game, options.validate);
         },
-        [&](tools::GameItem&, GameReport& report) {
+        [&](tools::GameItem& item, GameReport& report) {
           output.game(input.name, report);
           if (!report.valid()) status = std::max(status, int(tools::EXIT_SOME_INVALID));
-          progress.update(bytes_before + reader.bytes_read(), ++games_seen);
+          progress.update(bytes_before + item.bytes_read, ++games_seen);
           return true;
         },
         limits);

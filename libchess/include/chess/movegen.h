@@ -40,4 +40,8 @@ void generate_legal_piece_to(const Position& pos, PieceType pt, Square to, MoveL
 // what perft's last ply needs.
 uint64_t count_legal(const Position& pos);
 
+// Whether any legal move exists (mate and stalemate are its absence): a safe king step
+// settles it at once in most positions, checks included.
+bool has_legal_move(const Position& pos);
+
 }  // namespace chess

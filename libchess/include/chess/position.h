@@ -20,6 +20,7 @@ struct StateInfo {
   uint8_t castling = NO_CASTLING;
   uint16_t rule50 = 0;
   Piece captured = NO_PIECE;
+  Bitboard checkers = 0;  // pieces giving check to the side to move: every reader of a move asks
 };
 
 class Position {
@@ -67,7 +68,7 @@ public:
 
   Bitboard attackers_to(Square s, Bitboard occupied) const;
   Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
-  Bitboard checkers() const { return attackers_to(king_square(side_)) & pieces(~side_); }
+  Bitboard checkers() const { return state().checkers; }
   bool in_check() const { return checkers() != 0; }
   // True when the side to move could capture e.p. at all (ignoring pins): the test for
   // whether the e.p. square belongs in the hash key and in an X-FEN style FEN.
@@ -96,6 +97,7 @@ private:
   void move_piece(Square from, Square to);
   void set_castling_right(Color c, Square rook_from);
   void compute_key();
+  void compute_checkers() { state().checkers = attackers_to(king_square(side_)) & pieces(~side_); }
   void do_castling(Color us, Square king_from, Square rook_from, bool undo);
 
   Piece board_[SQUARE_NB];

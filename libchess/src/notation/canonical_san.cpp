@@ -105,7 +105,7 @@ Move play_canonical_san(Position& pos, std::string_view text) {
   Move m = canonical_move(pos, text);
   if (!m.is_ok()) return Move::none();
   pos.make_move(m);
-  char mark = pos.in_check() ? (count_legal(pos) == 0 ? '#' : '+') : 0;
+  char mark = pos.in_check() ? (has_legal_move(pos) ? '+' : '#') : 0;
   if (mark != claim) {
     pos.unmake_move(m);
     return Move::none();

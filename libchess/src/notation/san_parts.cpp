@@ -28,7 +28,7 @@ char check_suffix(Position& pos, Move m) {
   if (gives_check_quick(pos, m) == 0) return 0;
   pos.make_move(m);
   char suffix = 0;
-  if (pos.in_check()) suffix = count_legal(pos) == 0 ? '#' : '+';
+  if (pos.in_check()) suffix = has_legal_move(pos) ? '+' : '#';
   pos.unmake_move(m);
   return suffix;
 }
