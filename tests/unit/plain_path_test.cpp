@@ -39,6 +39,12 @@ std::string plain_path(const std::string& text, std::size_t* plain_games = nullp
     out += test_support::report_text(r == ReadResult::Plain ? validate_plain_game(plain, options) : validate_game(builder.game(), options));
   }
   if (plain_games) *plain_games = plains;
+  // The one-pass reading (validate_next_game) must say the same.
+  std::istringstream again(text);
+  Reader one_pass(again);
+  std::string same;
+  for (GameReport report; validate_next_game(one_pass, options, report);) same += test_support::report_text(report);
+  CHECK(same == out);
   return out;
 }
 

@@ -21,21 +21,26 @@ int run(const RunOptions& options, Output& output, const tools::DiagnosticPrinte
       continue;
     }
     Reader reader(*input.stream);
-    tools::BatchLimits limits;
-    limits.plain_games = options.plain_path;
-    tools::for_each_game(
-        reader, options.jobs,
-        [&](tools::GameItem& item) {
-          return item.is_plain ? validate_plain_game(item.plain, options.validate)
-                               : validate_game(item.game, options.validate);
-        },
-        [&](tools::GameItem& item, GameReport& report) {
-          output.game(input.name, report);
-          if (!report.valid()) status = std::max(status, int(tools::EXIT_SOME_INVALID));
-          progress.update(bytes_before + item.bytes_read, ++games_seen);
-          return true;
-        },
-        limits);
+    auto report_game = [&](GameReport& report, std::size_t bytes_read) {
+      output.game(input.name, report);
+      if (!report.valid()) status = std::max(status, int(tools::EXIT_SOME_INVALID));
+      progress.update(bytes_before + bytes_read, ++games_seen);
+      return true;
+    };
+    if (options.jobs <= 1 && options.plain_path) {  // one pass: each game read and checked at once
+      for (GameReport report; validate_next_game(reader, options.validate, report);)
+        report_game(report, reader.bytes_read());
+    } else {
+      tools::BatchLimits limits;
+      limits.plain_games = options.plain_path;
+      tools::for_each_game(
+          reader, options.jobs,
+          [&](tools::GameItem& item) {
+            return item.is_plain ? validate_plain_game(item.plain, options.validate)
+                                 : validate_game(item.game, options.validate);
+          },
+          [&](tools::GameItem& item, GameReport& report) { return report_game(report, item.bytes_read); }, limits);
+    }
     bytes_before += reader.bytes_read();
     if (input.stream->bad()) {
       diagnostics.print(tools::Severity::Error, input.name + ": read error");

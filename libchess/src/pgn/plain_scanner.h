@@ -358,3 +358,19 @@ private:
 };
 
 }  // namespace chess::pgn::plain
+
+namespace chess::pgn {
+
+// Given the input at a game boundary, takes the plain game that starts there, if any.
+class PlainTaker {
+public:
+  enum class Result { Taken, NotPlain, NeedMore };
+  virtual ~PlainTaker() = default;
+  // `text` starts at a line start between games; `ends`: nothing follows it; `first_line`:
+  // its first line's number; `ordinal`: the number the game gets. On Taken, `bytes` and
+  // `lines` say how much of the text the game (and what preceded it) took.
+  virtual Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal,
+                      std::size_t& bytes, std::size_t& lines) = 0;
+};
+
+}  // namespace chess::pgn

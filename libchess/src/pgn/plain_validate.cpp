@@ -21,6 +21,7 @@ public:
   PlainChecker(Game& game, const ValidateOptions& options) : game_(game), options_(options) {}
 
   bool tag(std::string_view name, std::string_view value, Location at) {
+    if (tags_ == 0) game_.start = at;  // a plain game begins with its first tag
     if (tags_ == game_.tags.size()) game_.tags.emplace_back();
     Tag& t = game_.tags[tags_++];
     t.name.assign(name);
@@ -99,27 +100,94 @@ bool plain_path_applies(const ValidateOptions& options) {
   return !options.auto_dialect && (!options.codec || options.codec->name() == "san");
 }
 
+// What scanning a text for a plain game and checking it found.
+struct PlainCheck {
+  plain::Outcome outcome = plain::Outcome::NotPlain;  // Plain, NotPlain or NeedMore
+  std::optional<GameReport> report;  // for a plain game the plain path vouches for
+  std::size_t begin = 0, end = 0, lines = 0, first_line = 0;  // the plain game's extent
+};
+
+PlainCheck check_plain(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal,
+                       const ValidateOptions& options) {
+  // One Game per thread, reused: its tag strings keep their room from game to game.
+  thread_local Game game;
+  game.ordinal = ordinal;
+  game.result.reset();
+  game.diagnostics.clear();
+  PlainChecker checker(game, options);
+  std::size_t max_depth = ReaderOptions{}.max_variation_depth;
+  plain::Scanner scanner(text, ends, first_line, max_depth);
+  PlainCheck check;
+  check.outcome = scanner.scan(checker);
+  // Stopped because the moves cannot be checked at all: the tag checks are the report.
+  bool unchecked = check.outcome == plain::Outcome::Stopped && !checker.start();
+  if (check.outcome == plain::Outcome::Plain || unchecked) check.report = checker.report();
+  if (check.outcome == plain::Outcome::Stopped) {  // where does this game end, then?
+    scanner = plain::Scanner(text, ends, first_line, max_depth);
+    plain::NoSink sink;
+    check.outcome = scanner.scan(sink);
+  }
+  if (check.outcome != plain::Outcome::Plain) check.report.reset();
+  check.begin = scanner.game_begin();
+  check.end = scanner.game_end();
+  check.lines = scanner.lines_to_end();
+  check.first_line = scanner.first_line();
+  return check;
+}
+
+GameReport general_path(const PlainGame& plain, const ValidateOptions& options) {
+  GameBuilder builder;
+  read_plain_game(plain, builder);
+  return validate_game(builder.game(), options);
+}
+
+// Takes a plain game off the reader's input and checks it in the same pass.
+class CheckingTaker : public PlainTaker {
+public:
+  explicit CheckingTaker(const ValidateOptions& options) : options_(options) {}
+  Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal, std::size_t& bytes,
+              std::size_t& lines) override {
+    PlainCheck check = check_plain(text, ends, first_line, ordinal, options_);
+    if (check.outcome != plain::Outcome::Plain)
+      return check.outcome == plain::Outcome::NeedMore ? Result::NeedMore : Result::NotPlain;
+    if (check.report) {
+      report = std::move(*check.report);
+    } else {
+      PlainGame game{ordinal, check.first_line, std::string(text.substr(check.begin, check.end - check.begin))};
+      report = general_path(game, options_);
+    }
+    bytes = check.end;
+    lines = check.lines;
+    return Result::Taken;
+  }
+  GameReport report;
+
+private:
+  const ValidateOptions& options_;
+};
+
 }  // namespace
 
 GameReport validate_plain_game(const PlainGame& plain, const ValidateOptions& options) {
   if (plain_path_applies(options)) {
-    // One Game per thread, reused: its tag strings keep their room from game to game.
-    thread_local Game game;
-    game.ordinal = plain.ordinal;
-    game.start = {plain.first_line, 1};
-    game.result.reset();
-    game.diagnostics.clear();
-    PlainChecker checker(game, options);
-    plain::Scanner scanner(plain.text, true, plain.first_line, ReaderOptions{}.max_variation_depth);
-    plain::Outcome outcome = scanner.scan(checker);
-    if (outcome == plain::Outcome::Plain || (outcome == plain::Outcome::Stopped && !checker.start())) {
-      // Stopped because the moves cannot be checked at all: the tag checks are the report.
-      if (std::optional<GameReport> report = checker.report()) return std::move(*report);
+    PlainCheck check = check_plain(plain.text, true, plain.first_line, plain.ordinal, options);
+    if (check.report) return std::move(*check.report);
+  }
+  return general_path(plain, options);
+}
+
+bool validate_next_game(Reader& reader, const ValidateOptions& options, GameReport& report) {
+  if (plain_path_applies(options)) {
+    CheckingTaker taker(options);
+    if (reader.read_plain_with(taker)) {
+      report = std::move(taker.report);
+      return true;
     }
   }
   GameBuilder builder;
-  read_plain_game(plain, builder);
-  return validate_game(builder.game(), options);
+  if (!reader.read_game(builder)) return false;
+  report = validate_game(builder.game(), options);
+  return true;
 }
 
 }  // namespace chess::pgn

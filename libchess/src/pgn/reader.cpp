@@ -291,9 +291,9 @@ struct Reader::Impl {
     return true;
   }
 
-  // A plain game next in the input, cut out whole. Only between games (nothing read
-  // ahead, no line half read), and only when plain games fit in a line (see max_line).
-  bool read_plain(PlainGame& out) {
+  // A plain game next in the input, taken whole by `taker`. Only between games (nothing
+  // read ahead, no line half read), and only when plain games fit in a line (max_line).
+  bool read_plain(PlainTaker& taker) {
     if (has_pending || !lines.at_line_start() || options.max_line_length <= plain::MAX_PLAIN_GAME) return false;
     if (have_line) {  // the rest of the line where the last game ended
       if (line.find_first_not_of(" \t", pos) != std::string::npos) return false;
@@ -301,15 +301,12 @@ struct Reader::Impl {
     }
     for (std::size_t want = 8 << 10;; want *= 4) {
       auto [text, ends] = lines.peek(want);
-      plain::Scanner scanner(text, ends, lines.line_number() + 1, options.max_variation_depth);
-      plain::NoSink sink;
-      plain::Outcome outcome = scanner.scan(sink);
-      if (outcome == plain::Outcome::NeedMore && !ends && want <= plain::MAX_PLAIN_GAME) continue;
-      if (outcome != plain::Outcome::Plain) return false;
-      out.ordinal = ++games;
-      out.first_line = scanner.first_line();
-      out.text.assign(text.substr(scanner.game_begin(), scanner.game_end() - scanner.game_begin()));
-      lines.skip(scanner.game_end(), scanner.lines_to_end());
+      std::size_t bytes = 0, taken_lines = 0;
+      PlainTaker::Result r = taker.take(text, ends, lines.line_number() + 1, games + 1, bytes, taken_lines);
+      if (r == PlainTaker::Result::NeedMore && !ends && want <= plain::MAX_PLAIN_GAME) continue;
+      if (r != PlainTaker::Result::Taken) return false;
+      ++games;
+      lines.skip(bytes, taken_lines);
       return true;
     }
   }
@@ -636,10 +633,40 @@ Reader::Reader(std::istream& in, ReaderOptions options) : impl_(std::make_unique
 Reader::~Reader() = default;
 bool Reader::read_game(Visitor& visitor) { return impl_->read_game(visitor); }
 
+namespace {
+
+// Cuts a plain game out as text, for a checker on another thread.
+class TextTaker : public PlainTaker {
+public:
+  TextTaker(PlainGame& out, std::size_t max_variation_depth) : out_(out), max_depth_(max_variation_depth) {}
+  Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal, std::size_t& bytes,
+              std::size_t& lines) override {
+    plain::Scanner scanner(text, ends, first_line, max_depth_);
+    plain::NoSink sink;
+    plain::Outcome outcome = scanner.scan(sink);
+    if (outcome != plain::Outcome::Plain) return outcome == plain::Outcome::NeedMore ? Result::NeedMore : Result::NotPlain;
+    out_.ordinal = ordinal;
+    out_.first_line = scanner.first_line();
+    out_.text.assign(text.substr(scanner.game_begin(), scanner.game_end() - scanner.game_begin()));
+    bytes = scanner.game_end();
+    lines = scanner.lines_to_end();
+    return Result::Taken;
+  }
+
+private:
+  PlainGame& out_;
+  std::size_t max_depth_;
+};
+
+}  // namespace
+
 ReadResult Reader::read_game_or_plain(Visitor& visitor, PlainGame& plain) {
-  if (impl_->read_plain(plain)) return ReadResult::Plain;
+  TextTaker taker(plain, impl_->options.max_variation_depth);
+  if (impl_->read_plain(taker)) return ReadResult::Plain;
   return impl_->read_game(visitor) ? ReadResult::Game : ReadResult::End;
 }
+
+bool Reader::read_plain_with(PlainTaker& taker) { return impl_->read_plain(taker); }
 
 namespace {
 

@@ -58,6 +58,8 @@ struct PlainGame {
 
 enum class ReadResult { End, Game, Plain };
 
+class PlainTaker;  // src/pgn/plain_scanner.h: takes plain games as the reader meets them
+
 class Reader {
 public:
   Reader(std::istream& in, ReaderOptions options = {});
@@ -67,6 +69,9 @@ public:
   // The same, except that a plain game is handed over as its text in `plain`, without
   // the visitor: cutting it out costs a scan of its bytes.
   ReadResult read_game_or_plain(Visitor& visitor, PlainGame& plain);
+  // For the library's own one-pass checkers: offers the input at the next game boundary
+  // to `taker`; true if it took a plain game from there.
+  bool read_plain_with(PlainTaker& taker);
   std::size_t bytes_read() const;
   std::size_t games_read() const;
 
