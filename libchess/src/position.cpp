@@ -11,13 +11,15 @@ namespace {
 constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 }
 
-Position::Position() {
+Position::Position() { *this = initial(); }
+
+const Position& Position::initial() {
   static const Position start = from_fen(START_FEN).position;  // parsed once
-  *this = start;
+  return start;
 }
 
 namespace {
-constexpr std::size_t HISTORY_ROOM = 256;
+constexpr std::size_t HISTORY_ROOM = 64;  // a game of any length regrows it a few times at most
 }
 
 Position::Position(const Position& other) { *this = other; }
@@ -54,7 +56,7 @@ void Position::clear() {
   chess960_ = false;
   shredder_castling_ = false;
   history_.clear();
-  history_.reserve(256);
+  history_.reserve(HISTORY_ROOM);
   history_.emplace_back();
 }
 

@@ -14,6 +14,7 @@
 
 #include "chess/notation/registry.h"
 #include "chess/pgn/validate.h"
+#include "common/chunked_games.h"
 #include "corpus/shared_dir.h"
 #include "support/report_text.h"
 
@@ -115,6 +116,30 @@ TEST_CASE("The plain path gives the general path's reports on every file of the 
   CHECK(files > 50);
   // Nearly every real game is plain: the plain path is the one that gets measured.
   CHECK(plain_games * 100 > games * 95);
+}
+
+TEST_CASE("Chunked parallel reading gives one reader's reports on every file of the corpus", "[pgn][corpus][chunked]") {
+  for (const auto& entry : fs::recursive_directory_iterator(pgn_dir())) {
+    if (!entry.is_regular_file()) continue;
+    INFO(entry.path().string());
+    std::string one, chunked;
+    {
+      std::ifstream in(entry.path(), std::ios::binary);
+      Reader reader(in);
+      for (GameReport r; validate_next_game(reader, {}, r);) one += test_support::report_text(r);
+    }
+    std::ifstream in(entry.path(), std::ios::binary);
+    // Small chunks, so that every file is cut many times, some of the cuts in bad places.
+    tools::for_each_game_chunked<GameReport>(
+        in, 2, {}, [](Reader& reader, GameReport& r) { return validate_next_game(reader, {}, r); },
+        [&](GameReport& r, std::size_t ordinal_offset, std::size_t) {
+          r.ordinal += ordinal_offset;
+          chunked += test_support::report_text(r);
+          return true;
+        },
+        {16 << 10, 64 << 10, 256 << 10});
+    CHECK(one == chunked);
+  }
 }
 
 TEST_CASE("Edge cases: each file's verdict, as read by a person", "[pgn][corpus]") {

@@ -1,18 +1,15 @@
 // Reading games and working on them, on one thread or several, results handed over in
-// input order. With several jobs it is a pipeline: a reader thread fills batches of games,
-// worker threads take whole batches, and the calling thread emits finished batches in
-// order. Memory stays bounded: so many batches in flight, each so many games or bytes.
+// input order. With several jobs it is an OrderedPipeline: a reader thread fills batches
+// of games, worker threads take whole batches, and the calling thread emits finished
+// batches in order. Memory stays bounded: so many batches in flight, each so many games
+// or bytes. (pgn-validate reads in parallel without a serial reader: chunked_games.h.)
 #pragma once
 
-#include <condition_variable>
-#include <deque>
-#include <memory>
-#include <mutex>
-#include <thread>
 #include <vector>
 
 #include "chess/pgn/game.h"
 #include "chess/pgn/reader.h"
+#include "common/ordered_pipeline.h"
 
 namespace tools {
 
@@ -38,7 +35,6 @@ struct Batch {
   std::vector<GameItem> items;  // kept from use to use: their strings keep their room
   std::vector<Result> results;
   std::size_t count = 0;  // items in use
-  bool done = false;      // worked on
 };
 
 // Fills `batch` with the next games; false when the input has no more.
@@ -46,7 +42,6 @@ template <class Result>
 bool read_batch(chess::pgn::Reader& reader, chess::pgn::GameBuilder& builder, Batch<Result>& batch,
                 const BatchLimits& limits) {
   batch.count = 0;
-  batch.done = false;
   std::size_t start = reader.bytes_read();
   while (batch.count < limits.games && reader.bytes_read() - start < limits.bytes) {
     if (batch.count == batch.items.size()) batch.items.emplace_back();
@@ -85,78 +80,20 @@ bool for_each_game(chess::pgn::Reader& reader, int jobs, Work work, Emit emit, B
     return true;
   }
 
-  std::mutex mutex;
-  std::condition_variable changed;
-  std::vector<std::unique_ptr<Batch>> storage;
-  std::vector<Batch*> free;  // batches not in flight
-  for (int i = 0; i < 2 * jobs + 2; ++i) free.push_back(storage.emplace_back(std::make_unique<Batch>()).get());
-  std::deque<Batch*> to_work, in_order;  // read and waiting for a worker; read, in input order
-  bool reading_done = false, stopped = false;
-
-  std::thread reading([&] {
-    for (bool more = true; more;) {
-      Batch* batch;
-      {
-        std::unique_lock lock(mutex);
-        changed.wait(lock, [&] { return !free.empty() || stopped; });
-        if (stopped) break;
-        batch = free.back();
-        free.pop_back();
-      }
-      more = detail::read_batch(reader, builder, *batch, limits);
-      std::lock_guard lock(mutex);
-      if (batch->count) {
-        to_work.push_back(batch);
-        in_order.push_back(batch);
-      } else {
-        free.push_back(batch);
-      }
-      changed.notify_all();
-    }
-    std::lock_guard lock(mutex);
-    reading_done = true;
-    changed.notify_all();
-  });
-  std::vector<std::thread> workers;
-  for (int t = 0; t < jobs; ++t)
-    workers.emplace_back([&] {
-      for (;;) {
-        Batch* batch;
-        {
-          std::unique_lock lock(mutex);
-          changed.wait(lock, [&] { return !to_work.empty() || reading_done || stopped; });
-          if (to_work.empty() || stopped) return;
-          batch = to_work.front();
-          to_work.pop_front();
-        }
-        batch->results.resize(batch->count);
-        for (std::size_t i = 0; i < batch->count; ++i) batch->results[i] = work(batch->items[i]);
-        std::lock_guard lock(mutex);
-        batch->done = true;
-        changed.notify_all();
-      }
-    });
-
-  bool finished = true;
-  for (;;) {
-    Batch* batch;
-    {
-      std::unique_lock lock(mutex);
-      changed.wait(lock, [&] { return (!in_order.empty() && in_order.front()->done) || (reading_done && in_order.empty()); });
-      if (in_order.empty()) break;
-      batch = in_order.front();
-      in_order.pop_front();
-    }
-    for (std::size_t i = 0; i < batch->count && finished; ++i) finished = emit(batch->items[i], batch->results[i]);
-    std::lock_guard lock(mutex);
-    free.push_back(batch);
-    if (!finished) stopped = true;
-    changed.notify_all();
-    if (!finished) break;
+  OrderedPipeline<Batch> pipeline(
+      jobs, std::size_t(2 * jobs + 2),
+      [&](Batch& batch) { return detail::read_batch(reader, builder, batch, limits) || batch.count > 0; },
+      [&](Batch& batch) {
+        batch.results.resize(batch.count);
+        for (std::size_t i = 0; i < batch.count; ++i) batch.results[i] = work(batch.items[i]);
+      });
+  while (auto* slot = pipeline.next()) {
+    Batch& batch = slot->item;
+    for (std::size_t i = 0; i < batch.count; ++i)
+      if (!emit(batch.items[i], batch.results[i])) return false;
+    pipeline.recycle(slot);
   }
-  reading.join();
-  for (std::thread& worker : workers) worker.join();
-  return finished;
+  return true;
 }
 
 }  // namespace tools

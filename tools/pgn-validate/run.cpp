@@ -2,7 +2,7 @@
 
 #include "chess/pgn/reader.h"
 #include "common/exit_codes.h"
-#include "common/game_batches.h"
+#include "common/chunked_games.h"
 #include "common/input.h"
 #include "common/progress.h"
 
@@ -20,28 +20,35 @@ int run(const RunOptions& options, Output& output, const tools::DiagnosticPrinte
       status = tools::EXIT_USAGE_OR_IO;
       continue;
     }
-    Reader reader(*input.stream);
     auto report_game = [&](GameReport& report, std::size_t bytes_read) {
       output.game(input.name, report);
       if (!report.valid()) status = std::max(status, int(tools::EXIT_SOME_INVALID));
       progress.update(bytes_before + bytes_read, ++games_seen);
       return true;
     };
-    if (options.jobs <= 1 && options.plain_path) {  // one pass: each game read and checked at once
-      for (GameReport report; validate_next_game(reader, options.validate, report);)
-        report_game(report, reader.bytes_read());
+    // Each game read and checked at once: a plain game in the scan that reads it.
+    auto read_one = [&](Reader& reader, GameReport& report) {
+      if (options.plain_path) return validate_next_game(reader, options.validate, report);
+      GameBuilder builder;
+      if (!reader.read_game(builder)) return false;
+      report = validate_game(builder.game(), options.validate);
+      return true;
+    };
+    std::size_t bytes = 0;
+    if (options.jobs <= 1) {
+      Reader reader(*input.stream);
+      for (GameReport report; read_one(reader, report);) report_game(report, reader.bytes_read());
+      bytes = reader.bytes_read();
     } else {
-      tools::BatchLimits limits;
-      limits.plain_games = options.plain_path;
-      tools::for_each_game(
-          reader, options.jobs,
-          [&](tools::GameItem& item) {
-            return item.is_plain ? validate_plain_game(item.plain, options.validate)
-                                 : validate_game(item.game, options.validate);
-          },
-          [&](tools::GameItem& item, GameReport& report) { return report_game(report, item.bytes_read); }, limits);
+      tools::for_each_game_chunked<GameReport>(
+          *input.stream, options.jobs, {}, read_one,
+          [&](GameReport& report, std::size_t ordinal_offset, std::size_t bytes_read) {
+            report.ordinal += ordinal_offset;
+            bytes = bytes_read;
+            return report_game(report, bytes_read);
+          });
     }
-    bytes_before += reader.bytes_read();
+    bytes_before += bytes;
     if (input.stream->bad()) {
       diagnostics.print(tools::Severity::Error, input.name + ": read error");
       status = tools::EXIT_USAGE_OR_IO;

@@ -27,6 +27,7 @@ class Position {
 public:
   // The standard starting position.
   Position();
+  static const Position& initial();  // the same, to copy from without building it
   // Copies keep room for a game's worth of history: positions are copied to replay lines
   // of moves, and regrowing the history move by move would cost more than the moves.
   Position(const Position& other);

@@ -279,11 +279,15 @@ private:
       while (p_ < end_ && detail::MOVETEXT[*p_] == detail::SYMBOL) ++p_;
       if (p_ == end_ && !input_ends_) return Outcome::NeedMore;
       std::string_view w(reinterpret_cast<const char*>(word), std::size_t(p_ - word));
-      if (w[0] == '0' || w[0] == '1') {
-        if (w == "1-0" || w == "0-1" || w == "1/2-1/2") return finish(sink, w, word, depth);
- if (w == "1/2" || w == "1:0" || w == "0:1" || w == "1/2:1/2") return Outcome::NotPlain;
+      if (c >= '0' && c <= '9') {  // a move number or a result (or a move in ICCF digits)
+        if (c <= '1') {
+          if (w == "1-0" || w == "0-1" || w == "1/2-1/2") return finish(sink, w, word, depth);
+          if (w == "1/2" || w == "1:0" || w == "0:1" || w == "1/2:1/2") return Outcome::NotPlain;
+        }
+        std::size_t digits = 0;
+        while (digits < w.size() && w[digits] >= '0' && w[digits] <= '9') ++digits;
+        if (digits == w.size() && digits <= 3) continue;
       }
-      if (w.size() <= 3 && w.find_first_not_of("0123456789") == std::string_view::npos) continue;
       if (!sink.move(w, here(word))) return Outcome::Stopped;
     }
   }

@@ -18,7 +18,9 @@ namespace {
 // then the moves, played on a board as they come.
 class PlainChecker {
 public:
-  PlainChecker(Game& game, const ValidateOptions& options) : game_(game), options_(options) {}
+  // `board` is the caller's, reused from game to game (it keeps its room for history).
+  PlainChecker(Game& game, Position& board, const ValidateOptions& options)
+      : game_(game), options_(options), pos_(board) {}
 
   bool tag(std::string_view name, std::string_view value, Location at) {
     if (tags_ == 0) game_.start = at;  // a plain game begins with its first tag
@@ -90,7 +92,7 @@ private:
   std::size_t tags_ = 0;
   std::optional<GameValidator> validator_;
   bool checkable_ = false;
-  Position pos_;
+  Position& pos_;
   Move last_ = Move::none();
   int plies_ = 0;
   std::vector<Saved> saved_;
@@ -111,10 +113,12 @@ PlainCheck check_plain(std::string_view text, bool ends, std::size_t first_line,
                        const ValidateOptions& options) {
   // One Game per thread, reused: its tag strings keep their room from game to game.
   thread_local Game game;
+  thread_local Position board;
+  board = Position::initial();  // where the game starts, unless its FEN tag says otherwise
   game.ordinal = ordinal;
   game.result.reset();
   game.diagnostics.clear();
-  PlainChecker checker(game, options);
+  PlainChecker checker(game, board, options);
   std::size_t max_depth = ReaderOptions{}.max_variation_depth;
   plain::Scanner scanner(text, ends, first_line, max_depth);
   PlainCheck check;

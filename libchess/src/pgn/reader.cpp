@@ -142,6 +142,8 @@ struct Reader::Impl {
   bool have_line = false;  // `line` holds unconsumed text
   bool at_eof = false;
   std::size_t games;
+  bool clean = true;  // see Reader::ended_cleanly
+  bool ended_at_result = false;  // the game being read ended with its termination marker
 
   // Per game
   Visitor* v = nullptr;
@@ -254,10 +256,15 @@ struct Reader::Impl {
     warned_encoding = false;
     depth = skip_depth = moves_in_game = 0;
     in_comment = false;
+    ended_at_result = false;
     // Skip prose between games, with a warning for each stretch.
     for (;;) {
-      if (!next_text()) return false;
+      if (!next_text()) {
+        if (!early.empty()) clean = false;  // problems found in blank lines after the last game
+        return false;
+      }
       if (pos == 0 && line[0] == '%') {  // escape line
+        clean = false;  // the visitor was told of it
         v->escape(line, here());
         have_line = false;
         continue;
@@ -288,6 +295,7 @@ struct Reader::Impl {
     }
     if (raw_cut) report(Severity::Warning, "game-too-large", here(), "game text too large to keep whole");
     visitor.end_game(raw);
+    clean = ended_at_result && (!have_line || line.find_first_not_of(" \t", pos) == std::string::npos);
     return true;
   }
 
@@ -307,6 +315,7 @@ struct Reader::Impl {
       if (r != PlainTaker::Result::Taken) return false;
       ++games;
       lines.skip(bytes, taken_lines);
+      clean = true;  // a plain game ends with its result, and its line with it
       return true;
     }
   }
@@ -466,7 +475,10 @@ struct Reader::Impl {
         have_line = false;
         continue;
       }
-      if (read_token()) return;  // the game's termination marker
+      if (read_token()) {  // the game's termination marker
+        ended_at_result = true;
+        return;
+      }
     }
   }
 
@@ -667,6 +679,7 @@ ReadResult Reader::read_game_or_plain(Visitor& visitor, PlainGame& plain) {
 }
 
 bool Reader::read_plain_with(PlainTaker& taker) { return impl_->read_plain(taker); }
+bool Reader::ended_cleanly() const { return impl_->clean; }
 
 namespace {
 

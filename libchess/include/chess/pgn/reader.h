@@ -73,6 +73,11 @@ public:
   // to `taker`; true if it took a plain game from there.
   bool read_plain_with(PlainTaker& taker);
   std::size_t bytes_read() const;
+  // Whether what was read so far ends right after a game's termination marker with only
+  // blank text after it (or holds nothing but blank text): then a Reader started on the
+  // text that follows reads it exactly as this one would. Parallel readers of one input
+  // cut into pieces check their cuts with it.
+  bool ended_cleanly() const;
   std::size_t games_read() const;
 
 private:

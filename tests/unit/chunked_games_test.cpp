@@ -1,0 +1,81 @@
+// The chunked parallel reading of pgn-validate --jobs against one Reader over the whole
+// input: whatever the cuts (at likely game starts, at any line, mid-line), and however
+// often a cut has to be read again, the reports must be the one reader's, in order.
+#include <catch2/catch.hpp>
+#include <sstream>
+
+#include "chess/pgn/validate.h"
+#include "common/chunked_games.h"
+#include "support/report_text.h"
+
+using namespace chess::pgn;
+
+namespace {
+
+std::string one_reader(const std::string& text) {
+  std::istringstream in(text);
+  Reader reader(in);
+  std::string out;
+  for (GameReport r; validate_next_game(reader, {}, r);) out += test_support::report_text(r);
+  return out;
+}
+
+std::string chunked(const std::string& text, int jobs, tools::ChunkLimits limits) {
+  std::istringstream in(text);
+  std::string out;
+  tools::for_each_game_chunked<GameReport>(
+      in, jobs, {}, [](Reader& reader, GameReport& r) { return validate_next_game(reader, {}, r); },
+      [&](GameReport& r, std::size_t ordinal_offset, std::size_t) {
+        r.ordinal += ordinal_offset;
+        out += test_support::report_text(r);
+        return true;
+      },
+      limits);
+  return out;
+}
+
+std::string game(const std::string& result, const std::string& moves) {
+  return "[Event \"E\"]\n[Site \"S\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"" +
+         result + "\"]\n\n" + moves + "\n\n";
+}
+
+}  // namespace
+
+TEST_CASE("Chunked reading gives one reader's reports, whatever the cuts", "[chunked]") {
+  std::string clean, broken;
+  for (int i = 0; i < 30; ++i) {
+    clean += game("1-0", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0");
+    clean += game("*", "1. d4 {a comment\nover two lines} d5 (1... Nf6) 2. c4 *");
+    clean += "; an engine's log line\n\n";
+  }
+  // Games that end without a result, comments that run into the next game, prose, an
+  // escape line, Latin-1, CRLF: cuts after these must be read again.
+  broken = game("1-0", "1. e4 e5 2. Nf3") + game("*", "1. e4 {never closed\n") + "Prose between games.\n\n" +
+           game("*", "1. d4 d5 *") + "%escape\n" + game("*", "1. c4 *") + "Prose after a clean end.\n\n" + game("0-1", "1. e4 e5 2. Nf5 0-1") +
+           "[Event \"Caf\xe9\"]\n[Result \"*\"]\n\n1. e4 *\n\n" + "[Event \"R\"]\r\n[Result \"*\"]\r\n\r\n1. e4 e5 *\r\n\r\n";
+  std::string mixed = clean + broken + clean + broken + broken + clean;
+  std::string headers_only;  // a broadcast's list of games not yet played: no cut is ever clean
+  for (int i = 0; i < 200; ++i) headers_only += "[Event \"E\"]\n[Round \"" + std::to_string(i) + "\"]\n\n";
+
+  for (const std::string* text : {&clean, &broken, &mixed, &headers_only}) {
+    std::string expected = one_reader(*text);
+    REQUIRE(!expected.empty());
+    for (int jobs : {2, 3})
+      for (tools::ChunkLimits limits : {tools::ChunkLimits{},                  // one chunk
+                                        tools::ChunkLimits{200, 2000, 1 << 20},  // cuts at likely game starts
+                                        tools::ChunkLimits{1, 1, 1 << 20},      // a cut at every line
+                                        tools::ChunkLimits{50, 120, 600},       // merged, then read in order
+                                        tools::ChunkLimits{1, 1, 1}}) {         // in order at the first failed cut
+        INFO("jobs " << jobs << " target " << limits.target << " longest " << limits.longest << " merged "
+                     << limits.max_merged);
+        CHECK(chunked(*text, jobs, limits) == expected);
+      }
+  }
+}
+
+TEST_CASE("Chunked reading: empty input, and input without a final newline", "[chunked]") {
+  CHECK(chunked("", 2, {}).empty());
+  CHECK(chunked("\n\n  \n", 2, {1, 1, 1 << 20}).empty());
+  std::string text = game("*", "1. e4 *") + game("*", "1. d4 *").substr(0, game("*", "1. d4 *").size() - 2);
+  CHECK(chunked(text, 2, {1, 1, 1 << 20}) == one_reader(text));
+}

@@ -1,0 +1,211 @@
+// One input on several threads with no serial reader in the way. The input is cut into
+// chunks of about a megabyte where a game probably begins (a tag line after a blank line),
+// and each chunk is read by a Reader of its own on a worker thread. Cuts are checked
+// afterwards: a chunk's games stand only if the chunk before it ended cleanly
+// (Reader::ended_cleanly), for then a reader of the whole input would have been in the
+// same state there. Where one did not, the two chunks are read again as one; if that keeps
+// happening (a long run of games without results), the rest of the input is read in order
+// on this thread. Results come out in input order, exactly as a single Reader gives them.
+#pragma once
+
+#include <algorithm>
+#include <cstring>
+#include <istream>
+#include <streambuf>
+#include <string>
+#include <vector>
+
+#include "chess/pgn/reader.h"
+#include "common/ordered_pipeline.h"
+
+namespace tools {
+
+struct ChunkLimits {
+  std::size_t target = 1 << 20;       // a chunk is cut at the first likely game start after this
+  std::size_t longest = 8 << 20;      // and anywhere after this
+  std::size_t max_merged = 16 << 20;  // more than this read again as one: read the rest in order
+};
+
+namespace chunked {
+
+template <class Result>
+struct Chunk {
+  std::string text;
+  std::size_t first_line = 1;   // the number of the text's first line in the input
+  std::size_t end_bytes = 0;    // input bytes up to the chunk's end
+  bool starts_line = true;      // the cut before it fell at a line start
+  std::vector<Result> results;  // its games, numbered from 1
+  bool clean = false;           // its reader ended cleanly
+};
+
+// Where to cut `text` at or after `from`: the start of a tag line after a blank line.
+inline std::size_t likely_game_start(std::string_view text, std::size_t from) {
+  for (std::size_t at = from; (at = text.find("\n[", at)) != std::string_view::npos; ++at) {
+    std::size_t before = at;  // the line that ends here must be blank
+    if (before > 0 && text[before - 1] == '\r') --before;
+    if (before > 0 && text[before - 1] == '\n') return at + 1;
+  }
+  return std::string_view::npos;
+}
+
+// An istream's buffer over text that someone else holds.
+class TextBuffer : public std::streambuf {
+public:
+  explicit TextBuffer(std::string_view text) {
+    char* begin = const_cast<char*>(text.data());  // only ever read
+    setg(begin, begin, begin + text.size());
+  }
+};
+
+// A buffer that reads one text, then asks `next` for more (an empty string at the end).
+template <class Next>
+class PullBuffer : public std::streambuf {
+public:
+  PullBuffer(std::string first, Next next) : current_(std::move(first)), next_(next) { reset(); }
+
+private:
+  int_type underflow() override {
+    while (gptr() == egptr()) {
+      current_.clear();
+      if (!next_(current_)) return traits_type::eof();
+      reset();
+    }
+    return traits_type::to_int_type(*gptr());
+  }
+  void reset() { setg(current_.data(), current_.data(), current_.data() + current_.size()); }
+  std::string current_;
+  Next next_;
+};
+
+// Cuts the input into chunks: at the first likely game start after `target` bytes, at
+// any line start after `longest`, anywhere if a line is longer still.
+class Cutter {
+public:
+  Cutter(std::istream& in, const ChunkLimits& limits) : in_(in), limits_(limits), block_(256 << 10) {}
+
+  // Fills `chunk` with the next piece of input; false when none is left.
+  template <class Result>
+  bool cut(Chunk<Result>& chunk) {
+    std::string& t = chunk.text;
+    t.swap(carry_);
+    carry_.clear();
+    std::size_t cut = std::string::npos, searched = 0;
+    for (;;) {
+      if (t.size() > limits_.target) {
+        cut = likely_game_start(t, std::max(limits_.target, searched));
+        searched = t.size() > 2 ? t.size() - 2 : 0;
+        if (cut != std::string::npos) break;
+      }
+      if (input_ends_) {
+        cut = t.size();
+        break;
+      }
+      if (t.size() > limits_.longest) {  // no likely game start
+        std::size_t newline = t.rfind('\n');
+        cut = newline == std::string::npos ? t.size() : newline + 1;
+        break;
+      }
+      in_.read(block_.data(), std::streamsize(block_.size()));
+      t.append(block_.data(), std::size_t(in_.gcount()));
+      input_ends_ = !in_;
+    }
+    carry_.assign(t, cut);
+    t.resize(cut);
+    if (t.empty()) return false;
+    chunk.first_line = line_;
+    chunk.starts_line = at_line_start_;
+    for (const char *p = t.data(), *end = p + t.size(); (p = static_cast<const char*>(std::memchr(p, '\n', std::size_t(end - p)))); ++p)
+      ++line_;
+    at_line_start_ = t.back() == '\n';
+    bytes_ += t.size();
+    chunk.end_bytes = bytes_;
+    return true;
+  }
+
+private:
+  std::istream& in_;
+  ChunkLimits limits_;
+  std::vector<char> block_;
+  std::string carry_;  // read, not yet in a chunk
+  std::size_t line_ = 1, bytes_ = 0;
+  bool at_line_start_ = true, input_ends_ = false;
+};
+
+}  // namespace chunked
+
+// read_one(chess::pgn::Reader&, Result&) -> bool reads and handles the reader's next game,
+// false at the end; it runs on any thread. emit(Result&, std::size_t ordinal_offset,
+// std::size_t bytes_read) runs on this thread in input order (the result's game number
+// counts from the piece it was read in: add ordinal_offset) and returns false to stop.
+// Returns false if emit stopped it.
+template <class Result, class ReadOne, class Emit>
+bool for_each_game_chunked(std::istream& in, int jobs, chess::pgn::ReaderOptions options, ReadOne read_one, Emit emit,
+                           ChunkLimits limits = {}) {
+  using Chunk = chunked::Chunk<Result>;
+  auto read_all = [&](Chunk& chunk) {  // the chunk's games, with a reader of its own
+    chunked::TextBuffer buffer(chunk.text);
+    std::istream stream(&buffer);
+    chess::pgn::ReaderOptions o = options;
+    o.line_offset = chunk.first_line - 1;
+    chess::pgn::Reader reader(stream, o);
+    chunk.results.clear();
+    for (Result r; read_one(reader, r);) chunk.results.push_back(std::move(r));
+    chunk.clean = reader.ended_cleanly();
+  };
+  chunked::Cutter cutter(in, limits);
+  OrderedPipeline<Chunk> pipeline(
+      jobs, std::size_t(2 * jobs + 2), [&](Chunk& chunk) { return cutter.cut(chunk); }, read_all);
+  using Slot = typename OrderedPipeline<Chunk>::Slot;
+
+  bool going = true;
+  std::size_t ordinal_offset = 0;
+  auto emit_all = [&](Chunk& chunk) {
+    for (Result& r : chunk.results)
+      if (!(going = emit(r, ordinal_offset, chunk.end_bytes))) break;
+    ordinal_offset += chunk.results.size();
+  };
+  Slot* pending = pipeline.next();  // its games stand (the first chunk starts the input), not yet emitted
+  while (pending && going) {
+    Slot* next = pipeline.next();
+    if (!next) break;
+    Chunk &kept = pending->item, &after = next->item;
+    if (kept.clean && after.starts_line) {
+      emit_all(kept);
+      pipeline.recycle(pending);
+      pending = next;
+      continue;
+    }
+    if (kept.text.size() + after.text.size() <= limits.max_merged) {  // read the two again as one
+      kept.text += after.text;
+      kept.end_bytes = after.end_bytes;
+      pipeline.recycle(next);
+      read_all(kept);
+      continue;
+    }
+    // Cut after cut fails: read the rest of the input in order, chunk after chunk.
+    pipeline.stop_processing();
+    std::size_t bytes_before = kept.end_bytes - kept.text.size();
+    chess::pgn::ReaderOptions o = options;
+    o.line_offset = kept.first_line - 1;
+    std::string first = std::move(kept.text);
+    first += after.text;
+    pipeline.recycle(pending);
+    pipeline.recycle(next);
+    pending = nullptr;
+    auto pull = [&](std::string& out) {
+      Slot* slot = pipeline.next();
+      if (!slot) return false;
+      out.swap(slot->item.text);
+      pipeline.recycle(slot);
+      return true;
+    };
+    chunked::PullBuffer<decltype(pull)> buffer(std::move(first), pull);
+    std::istream stream(&buffer);
+    chess::pgn::Reader reader(stream, o);
+    for (Result r; going && read_one(reader, r);) going = emit(r, ordinal_offset, bytes_before + reader.bytes_read());
+  }
+  if (pending && going) emit_all(pending->item);
+  return going;
+}
+
+}  // namespace tools
