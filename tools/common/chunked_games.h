@@ -87,7 +87,7 @@ public:
   template <class Result>
   bool cut(Chunk<Result>& chunk) {
     std::string& t = chunk.text;
-    t.swap(carry_);
+    t.assign(carry_);  // copied, not swapped: each string keeps its room
     carry_.clear();
     std::size_t cut = std::string::npos, searched = 0;
     for (;;) {
