@@ -10,6 +10,7 @@
 #include "chess/notation/canonical_san.h"
 #include "chess/notation/registry.h"
 #include "chess/pgn/validate.h"
+#include "chess/pgn/writer.h"
 #include "support/report_text.h"
 
 using namespace chess;
@@ -55,7 +56,60 @@ std::string game(const std::string& result, const std::string& moves) {
   return ROSTER + "[Result \"" + result + "\"]\n\n" + moves + "\n\n";
 }
 
+// What pgn-convert makes of each game: its export text if valid, its raw text if not.
+std::string converted(const Game& game, const GameReport& report, const WriteOptions& write) {
+  return test_support::report_text(report) + (report.valid() ? write_pgn(game, report.start_position, write) : game.raw);
+}
+
+std::string convert_general(const std::string& text, const WriteOptions& write) {
+  std::istringstream in(text);
+  ReaderOptions keep;
+  keep.keep_raw = true;
+  Reader reader(in, keep);
+  GameBuilder builder;
+  std::string out;
+  while (reader.read_game(builder)) {
+    Game& game = builder.game();
+    GameReport report = validate_game(game, ValidateOptions{});
+    out += converted(game, report, write);
+  }
+  return out;
+}
+
+std::string convert_plain(const std::string& text, const WriteOptions& write) {
+  std::istringstream in(text);
+  ReaderOptions keep;
+  keep.keep_raw = true;
+  Reader reader(in, keep);
+  GameBuilder builder;
+  PlainGame plain;
+  std::string out;
+  for (ReadResult r; (r = reader.read_game_or_plain(builder, plain)) != ReadResult::End;) {
+    Game game;
+    GameReport report = r == ReadResult::Plain ? build_plain_game(plain, {}, game)
+                                               : validate_game(game = std::move(builder.game()), ValidateOptions{});
+    out += converted(game, report, write);
+  }
+  return out;
+}
+
 }  // namespace
+
+TEST_CASE("Plain games built for writers: the general path's games, written the same", "[plain]") {
+  std::string text = game("1-0", "1. e4 {two\r\nlines} e5! 2. Qh5 $2 Nc6 (2... g6 {x} 3. Qe5+) 3. Bc4 Nf6 4. Qxf7# 1-0") +
+                     game("1/2-1/2", "{before} 1. d4 d5 {[%clk 0:01:00]} 1/2-1/2") +
+                     game("*", "1. e4 e5 2. Nf5 *") +  // illegal: written through as read
+                     "[Event \"E\"]\r\n[Result \"*\"]\r\n\r\n1. e4 {\r\n  spaced  } e5 *\r\n";
+  for (const char* dialect : {"san", "lan", "descriptive"}) {
+    WriteOptions write;
+    write.codec = notation::find_codec(dialect);
+    INFO(dialect);
+    CHECK(convert_plain(text, write) == convert_general(text, write));
+  }
+  WriteOptions bare;
+  bare.clocks = bare.nags = bare.variations = false;
+  CHECK(convert_plain(text, bare) == convert_general(text, bare));
+}
 
 TEST_CASE("Plain games are cut out and checked in one pass, with the general path's reports", "[plain]") {
   std::string text = game("1-0", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0") +

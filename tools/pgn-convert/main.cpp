@@ -73,6 +73,10 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"pass", "skip", "stop"}));
   app.add_option("--rejects", rejects, "With --on-error skip: write the original text of rejected games to FILE");
   app.add_option("-j,--jobs", jobs, "Convert with N threads (output order is kept)")->check(CLI::Range(1, 256));
+  bool general_only = false;
+  app.add_flag("--no-fast-path", general_only,
+               "Read every game with the general reader, not only those outside the plain form (same output, "
+               "slower; for cross-checking)");
   app.add_flag("--progress", progress, "Show progress on stderr (default when stderr is a terminal)");
   app.add_flag("--no-progress", no_progress, "Never show progress");
   if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
@@ -138,8 +142,14 @@ int main(int argc, char** argv) {
       continue;
     }
     chess::pgn::Reader reader(*input.stream, reader_options);
+    tools::BatchLimits limits;
+    limits.plain_games = !general_only;
     bool finished = tools::for_each_game(
-        reader, jobs, [&](tools::GameItem& item) { return convert::convert_game(item.game, options); },
+        reader, jobs,
+        [&](tools::GameItem& item) {
+          return item.is_plain ? convert::convert_plain_game(item.plain, item.game, options)
+                               : convert::convert_game(item.game, options);
+        },
         [&](tools::GameItem& item, convert::Converted& c) {
           chess::pgn::Game& game = item.game;
           ++totals.read;
@@ -170,7 +180,8 @@ int main(int argc, char** argv) {
           fmt::print("{}", c.text);
           ++totals.written;
           return !selection.done();
-        });
+        },
+        limits);
     bytes_before += reader.bytes_read();
     if (!finished) stopped = true;
   }

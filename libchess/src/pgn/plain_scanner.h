@@ -33,6 +33,8 @@ inline constexpr std::size_t MAX_PLAIN_TAGS = 64;
 struct NoSink {
   bool tag(std::string_view, std::string_view, Location) { return true; }
   bool move(std::string_view, Location) { return true; }
+  void nag(int) {}
+  void comment(std::string_view /*between the braces, as written*/, Location) {}
   bool begin_variation() { return true; }
   bool end_variation() { return true; }
   void result(std::string_view, Location) {}
@@ -296,10 +298,13 @@ private:
   Outcome punctuation(Sink& sink, std::size_t& depth) {
     const uchar* at = p_;
     switch (*p_++) {
-      case '{':
+      case '{': {
+        Location where = here(at);  // before the comment's lines move the line count on
         if (Outcome o = plain_text('}'); o != Outcome::Plain) return o;
+        sink.comment(std::string_view(reinterpret_cast<const char*>(at + 1), std::size_t(p_ - at - 1)), where);
         ++p_;
         return Outcome::Plain;
+      }
       case '(':
         if (++depth > max_depth_) return Outcome::NotPlain;
         return sink.begin_variation() ? Outcome::Plain : Outcome::Stopped;
@@ -311,15 +316,19 @@ private:
         int nag = 0, digits = 0;
         while (p_ < end_ && *p_ >= '0' && *p_ <= '9' && digits < 4) nag = nag * 10 + (*p_++ - '0'), ++digits;
         if (p_ == end_ && !input_ends_) return Outcome::NeedMore;
-        return digits == 0 || digits > 3 || nag > 255 ? Outcome::NotPlain : Outcome::Plain;
+        if (digits == 0 || digits > 3 || nag > 255) return Outcome::NotPlain;
+        sink.nag(nag);
+        return Outcome::Plain;
       }
       case '!':
       case '?': {
         while (p_ < end_ && (*p_ == '!' || *p_ == '?')) ++p_;
         if (p_ == end_ && !input_ends_) return Outcome::NeedMore;
         std::string_view g(reinterpret_cast<const char*>(at), std::size_t(p_ - at));
-        bool known = g == "!" || g == "?" || g == "!!" || g == "??" || g == "!?" || g == "?!";
-        return known ? Outcome::Plain : Outcome::NotPlain;
+        int nag = g == "!" ? 1 : g == "?" ? 2 : g == "!!" ? 3 : g == "??" ? 4 : g == "!?" ? 5 : g == "?!" ? 6 : 0;
+        if (nag == 0) return Outcome::NotPlain;
+        sink.nag(nag);
+        return Outcome::Plain;
       }
       case '*':
         return finish(sink, "*", at, depth);

@@ -14,16 +14,41 @@
 namespace chess::pgn {
 namespace {
 
+// A comment's text as the general reader gives it: its lines joined by "\n", without the
+// CR of a CRLF, and no line break before the first text.
+std::string comment_text(std::string_view raw) {
+  std::string out;
+  for (std::size_t i = 0; i <= raw.size();) {
+    std::size_t end = raw.find('\n', i);
+    if (end == std::string_view::npos) end = raw.size();
+    std::string_view part = raw.substr(i, end - i);
+    if (end < raw.size() && !part.empty() && part.back() == '\r') part.remove_suffix(1);
+    if (i > 0 && !out.empty()) out += '\n';
+    out += part;
+    i = end + 1;
+  }
+  return out;
+}
+
 // Receives the scan of one plain game: tags into `game` (the tag checks read them there),
-// then the moves, played on a board as they come.
+// then the moves, played on a board as they come. With a GameBuilder, it also builds the
+// Game the general reader would, its moves resolved (for writers).
 class PlainChecker {
 public:
   // `board` is the caller's, reused from game to game (it keeps its room for history).
-  PlainChecker(Game& game, Position& board, const ValidateOptions& options)
-      : game_(game), options_(options), pos_(board) {}
+  PlainChecker(Game& game, Position& board, const ValidateOptions& options, GameBuilder* build = nullptr)
+      : game_(game), options_(options), pos_(board), build_(build) {}
 
   bool tag(std::string_view name, std::string_view value, Location at) {
-    if (tags_ == 0) game_.start = at;  // a plain game begins with its first tag
+    if (tags_ == 0) {  // a plain game begins with its first tag
+      game_.start = at;
+      if (build_) build_->begin_game(game_.ordinal, at);
+    }
+    if (build_) {
+      build_->tag(name, value, at);
+      ++tags_;
+      return true;
+    }
     if (tags_ == game_.tags.size()) game_.tags.emplace_back();
     Tag& t = game_.tags[tags_++];
     t.name.assign(name);
@@ -32,13 +57,24 @@ public:
     return true;
   }
 
-  bool move(std::string_view text, Location) {
+  bool move(std::string_view text, Location at) {
     if (!start()) return false;
     Move m = notation::play_canonical_san(pos_, text);
     if (!m.is_ok()) return false;  // the general path says why
     last_ = m;
     if (saved_.empty()) ++plies_;
+    if (build_) {
+      build_->move(text, at);
+      build_->resolved(m);
+    }
     return true;
+  }
+
+  void nag(int nag) {
+    if (build_) build_->nag(nag, {});
+  }
+  void comment(std::string_view raw, Location at) {
+    if (build_) build_->comment(comment_text(raw), at);
   }
 
   // A variation replaces the move before it: it starts from the position before that move.
@@ -47,6 +83,7 @@ public:
     saved_.push_back({pos_, last_});
     pos_.unmake_move(last_);
     last_ = Move::none();
+    if (build_) build_->begin_variation({});
     return true;
   }
 
@@ -54,6 +91,7 @@ public:
     pos_ = std::move(saved_.back().pos);
     last_ = saved_.back().last;
     saved_.pop_back();
+    if (build_) build_->end_variation({});
     return true;
   }
 
@@ -76,7 +114,7 @@ public:
   // the moves are not to be replayed here (they cannot be checked at all, or not in SAN).
   bool start() {
     if (validator_) return checkable_;
-    game_.tags.resize(tags_);
+    if (!build_) game_.tags.resize(tags_);
     validator_.emplace(game_, options_);
     checkable_ = validator_->begin(pos_);
     return checkable_;
@@ -93,6 +131,7 @@ private:
   std::optional<GameValidator> validator_;
   bool checkable_ = false;
   Position& pos_;
+  GameBuilder* build_;
   Move last_ = Move::none();
   int plies_ = 0;
   std::vector<Saved> saved_;
@@ -178,6 +217,44 @@ GameReport validate_plain_game(const PlainGame& plain, const ValidateOptions& op
     if (check.report) return std::move(*check.report);
   }
   return general_path(plain, options);
+}
+
+namespace {
+
+// The game's text as the general reader keeps it (Game::raw): lines ended by "\n" alone.
+std::string raw_text(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 1);
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (!(text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n')) out += text[i];
+  if (out.empty() || out.back() != '\n') out += '\n';
+  return out;
+}
+
+}  // namespace
+
+GameReport build_plain_game(const PlainGame& plain, const ValidateOptions& options, Game& game) {
+  if (plain_path_applies(options)) {
+    thread_local Position board;
+    board = Position::initial();
+    GameBuilder builder;
+    builder.game().ordinal = plain.ordinal;
+    PlainChecker checker(builder.game(), board, options, &builder);
+    plain::Scanner scanner(plain.text, true, plain.first_line, ReaderOptions{}.max_variation_depth);
+    if (scanner.scan(checker) == plain::Outcome::Plain)
+      if (std::optional<GameReport> report = checker.report()) {
+        game = std::move(builder.game());
+        game.raw = raw_text(plain.text);
+        game.canonical_san = true;
+        return std::move(*report);
+      }
+  }
+  GameBuilder builder;
+  ReaderOptions keep;
+  keep.keep_raw = true;
+  read_plain_game(plain, builder, keep);
+  game = std::move(builder.game());
+  return validate_game(game, options);
 }
 
 bool validate_next_game(Reader& reader, const ValidateOptions& options, GameReport& report) {

@@ -1,6 +1,7 @@
 #include "chess/pgn/writer.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "chess/notation/registry.h"
 
@@ -74,6 +75,7 @@ public:
   Writer(const WriteOptions& options) : o_(options), codec_(options.codec ? *options.codec : *notation::find_codec("san")), fill_(options.width) {}
 
   std::string write(const Game& game, const Position& start) {
+    copy_san_ = game.canonical_san && codec_.name() == "san";  // the text is what format() would write
     std::string out = tags(game);
     out += '\n';
     Position pos = start;
@@ -139,13 +141,20 @@ private:
       Color side = pos.side_to_move();
       if (side == WHITE || after_break_) fill_.add(codec_.move_number(pos.fullmove_number(), side));
       after_break_ = false;
-      fill_.add(codec_.format(pos, node.move, notation::FormatOptions{&origins, true}));
+      if (copy_san_) fill_.add(node.text);
+      else fill_.add(codec_.format(pos, node.move, notation::FormatOptions{&origins, true}));
       if (o_.nags)
         for (int nag : node.nags) fill_.add("$" + std::to_string(nag));
       if (o_.comments)
         for (const std::string& c : node.comments) comment(c);
-      Position before = pos;
-      notation::PieceOrigins origins_before = origins;
+      // Variations start from the position before this move: kept only when there are some.
+      bool branches = o_.variations && !node.variations.empty();
+      std::optional<Position> before;
+      std::optional<notation::PieceOrigins> origins_before;
+      if (branches) {
+        before = pos;
+        origins_before = origins;
+      }
       origins.update(pos, node.move);
       pos.make_move(node.move);
       if (o_.fen_after_each_move) {
@@ -154,10 +163,10 @@ private:
         fill_.add("}");
         after_break_ = true;
       }
-      if (o_.variations)
+      if (branches)
         for (const Line& v : node.variations) {
           fill_.add("(");
-          line_variation(v, before, origins_before);
+          line_variation(v, *before, *origins_before);
           fill_.add(")");
           after_break_ = true;
         }
@@ -174,6 +183,7 @@ private:
   const notation::Codec& codec_;
   LineFiller fill_;
   bool after_break_ = true;
+  bool copy_san_ = false;
 };
 
 }  // namespace

@@ -41,6 +41,9 @@ struct Game {
   Location result_at;
   std::vector<Diagnostic> diagnostics;  // what the reader found
   std::string raw;
+  // Every move's text is its canonical SAN, checked (the plain path sets it): a SAN writer
+  // may copy the text instead of writing the move again.
+  bool canonical_san = false;
 
   const Tag* find_tag(std::string_view name) const;
   std::string tag_value(std::string_view name) const;  // "" when absent
@@ -59,6 +62,10 @@ public:
   void result(std::string_view normalised, Location at) override;
   void end_game(std::string_view raw) override;
   void diagnostic(const Diagnostic& d) override;
+
+  // The legal move the last move text was read as (for readers that resolve moves as
+  // they go, as validate_game(Game&) does afterwards).
+  void resolved(Move m) { current_line().moves.back().move = m; }
 
   Game& game() { return game_; }
 

@@ -39,6 +39,11 @@ GameReport validate_game(Game& game, const ValidateOptions& options);
 // is the one validate_game gives for the game read with the general reader.
 GameReport validate_plain_game(const PlainGame& game, const ValidateOptions& options);
 
+// Reads a plain game into `game` and validates it, each move node recording its move, as
+// reading it with the general reader and validate_game(Game&, ...) would (for writers):
+// in one pass when its moves are canonical SAN (then game.canonical_san is set).
+GameReport build_plain_game(const PlainGame& plain, const ValidateOptions& options, Game& game);
+
 // Reads the next game and validates it, a plain game in the same pass that reads it (the
 // fastest way on one thread). False at the end of the input.
 bool validate_next_game(Reader& reader, const ValidateOptions& options, GameReport& report);
