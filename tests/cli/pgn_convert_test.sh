@@ -82,6 +82,12 @@ for i in $(seq 1 100); do cat "$tmp/clean.pgn"; done >"$tmp/many.pgn"
 "$bin" --no-progress "$tmp/many.pgn" >"$tmp/one.pgn" 2>/dev/null
 "$bin" --no-progress --jobs 2 "$tmp/many.pgn" >"$tmp/two.pgn" 2>/dev/null
 check "--jobs 2: identical output" cmp -s "$tmp/one.pgn" "$tmp/two.pgn"
+for format in pgn jsonl uci epd; do
+  "$bin" --no-progress --format $format "$tmp/many.pgn" >"$tmp/fast.out" 2>"$tmp/fast.err"
+  "$bin" --no-progress --format $format --no-fast-path "$tmp/many.pgn" >"$tmp/general.out" 2>"$tmp/general.err"
+  check "--no-fast-path: identical --format $format" cmp -s "$tmp/fast.out" "$tmp/general.out"
+  check "--no-fast-path: identical summary ($format)" cmp -s "$tmp/fast.err" "$tmp/general.err"
+done
 printf '\xEF\xBB\xBF[Event "x"]\r\n\r\n1. e4 e5 *\r\n' | "$bin" --no-progress >"$tmp/lf.pgn" 2>/dev/null
 check "CRLF in, LF out" [ "$(grep -c $'\r' "$tmp/lf.pgn")" -eq 0 ]
 check "stdin" grep -q "^1. e4 e5 \*$" "$tmp/lf.pgn"

@@ -58,7 +58,11 @@ std::string game(const std::string& result, const std::string& moves) {
 
 // What pgn-convert makes of each game: its export text if valid, its raw text if not.
 std::string converted(const Game& game, const GameReport& report, const WriteOptions& write) {
-  return test_support::report_text(report) + (report.valid() ? write_pgn(game, report.start_position, write) : game.raw);
+  std::string comments;  // as JSON Lines output gives them: verbatim
+  for (const MoveNode& node : game.main.moves)
+    for (const std::string& c : node.comments) comments += "{" + c + "}";
+  return test_support::report_text(report) + comments +
+         (report.valid() ? write_pgn(game, report.start_position, write) : game.raw);
 }
 
 std::string convert_general(const std::string& text, const WriteOptions& write) {
