@@ -97,6 +97,17 @@ std::string convert_plain(const std::string& text, const WriteOptions& write) {
   return out;
 }
 
+std::string convert_one_pass(const std::string& text, const WriteOptions& write) {
+  std::istringstream in(text);
+  ReaderOptions keep;
+  keep.keep_raw = true;
+  Reader reader(in, keep);
+  std::string out;
+  Game game;
+  for (GameReport report; read_next_game(reader, {}, game, report);) out += converted(game, report, write);
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("Plain games built for writers: the general path's games, written the same", "[plain]") {
@@ -109,6 +120,7 @@ TEST_CASE("Plain games built for writers: the general path's games, written the 
     write.codec = notation::find_codec(dialect);
     INFO(dialect);
     CHECK(convert_plain(text, write) == convert_general(text, write));
+    CHECK(convert_one_pass(text, write) == convert_general(text, write));
   }
   WriteOptions bare;
   bare.clocks = bare.nags = bare.variations = false;

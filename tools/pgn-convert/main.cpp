@@ -142,46 +142,56 @@ int main(int argc, char** argv) {
       continue;
     }
     chess::pgn::Reader reader(*input.stream, reader_options);
-    tools::BatchLimits limits;
-    limits.plain_games = !general_only;
-    bool finished = tools::for_each_game(
-        reader, jobs,
-        [&](tools::GameItem& item) {
-          return item.is_plain ? convert::convert_plain_game(item.plain, item.game, options)
-                               : convert::convert_game(item.game, options);
-        },
-        [&](tools::GameItem& item, convert::Converted& c) {
-          chess::pgn::Game& game = item.game;
-          ++totals.read;
-          bar.update(bytes_before + item.bytes_read, totals.read);
-          if (!c.report.valid()) {
-            report_errors(diagnostics, input.name, c.report);
-            status = std::max(status, int(tools::EXIT_SOME_INVALID));
-            if (policy == convert::OnError::Stop) {
-              ++totals.rejected;
-              return false;
-            }
-            if (policy == convert::OnError::Skip) {
-              ++totals.rejected;
-              if (rejects_out) rejects_out << game.raw << '\n';
-              return true;
-            }
-            // Passed through unchanged: in PGN as read, in JSON Lines as an object saying so.
-            ++totals.passed_through;
-            if (options.format == convert::Format::Pgn) fmt::print("{}\n", game.raw);
-            else if (options.format == convert::Format::Jsonl)
-              fmt::print("{{\"game\": {}, \"valid\": false, \"raw\": {}}}\n", c.report.ordinal, tools::json_string(game.raw));
-            return true;
-          }
-          if (!selection.wants(game, c.report.plies)) {
-            ++totals.filtered;
-            return !selection.done();
-          }
-          fmt::print("{}", c.text);
-          ++totals.written;
-          return !selection.done();
-        },
-        limits);
+    // Where each game goes: written, filtered out, passed through or rejected.
+    auto handle = [&](chess::pgn::Game& game, convert::Converted& c, std::size_t bytes_read) {
+      ++totals.read;
+      bar.update(bytes_before + bytes_read, totals.read);
+      if (!c.report.valid()) {
+        report_errors(diagnostics, input.name, c.report);
+        status = std::max(status, int(tools::EXIT_SOME_INVALID));
+        if (policy == convert::OnError::Stop) {
+          ++totals.rejected;
+          return false;
+        }
+        if (policy == convert::OnError::Skip) {
+          ++totals.rejected;
+          if (rejects_out) rejects_out << game.raw << '\n';
+          return true;
+        }
+        // Passed through unchanged: in PGN as read, in JSON Lines as an object saying so.
+        ++totals.passed_through;
+        if (options.format == convert::Format::Pgn) fmt::print("{}\n", game.raw);
+        else if (options.format == convert::Format::Jsonl)
+          fmt::print("{{\"game\": {}, \"valid\": false, \"raw\": {}}}\n", c.report.ordinal, tools::json_string(game.raw));
+        return true;
+      }
+      if (!selection.wants(game, c.report.plies)) {
+        ++totals.filtered;
+        return !selection.done();
+      }
+      fmt::print("{}", c.text);
+      ++totals.written;
+      return !selection.done();
+    };
+    bool finished = true;
+    if (jobs <= 1 && !general_only) {  // one pass: a plain game built in the scan that reads it
+      chess::pgn::Game game;
+      for (chess::pgn::GameReport report; finished && read_next_game(reader, options.read, game, report);) {
+        convert::Converted c = convert::render(game, std::move(report), options);
+        finished = handle(game, c, reader.bytes_read());
+      }
+    } else {
+      tools::BatchLimits limits;
+      limits.plain_games = !general_only;
+      finished = tools::for_each_game(
+          reader, jobs,
+          [&](tools::GameItem& item) {
+            return item.is_plain ? convert::convert_plain_game(item.plain, item.game, options)
+                                 : convert::convert_game(item.game, options);
+          },
+          [&](tools::GameItem& item, convert::Converted& c) { return handle(item.game, c, item.bytes_read); },
+          limits);
+    }
     bytes_before += reader.bytes_read();
     if (!finished) stopped = true;
   }

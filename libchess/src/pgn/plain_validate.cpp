@@ -148,22 +148,24 @@ struct PlainCheck {
   std::size_t begin = 0, end = 0, lines = 0, first_line = 0;  // the plain game's extent
 };
 
+// With `build`, the game is also built there (a report then needs its moves all read).
 PlainCheck check_plain(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal,
-                       const ValidateOptions& options) {
-  // One Game per thread, reused: its tag strings keep their room from game to game.
-  thread_local Game game;
+                       const ValidateOptions& options, GameBuilder* build = nullptr) {
+  // One Game per thread, reused when nothing is built: its tag strings keep their room.
+  thread_local Game reused;
   thread_local Position board;
   board = Position::initial();  // where the game starts, unless its FEN tag says otherwise
+  Game& game = build ? build->game() : reused;
   game.ordinal = ordinal;
   game.result.reset();
   game.diagnostics.clear();
-  PlainChecker checker(game, board, options);
+  PlainChecker checker(game, board, options, build);
   std::size_t max_depth = ReaderOptions{}.max_variation_depth;
   plain::Scanner scanner(text, ends, first_line, max_depth);
   PlainCheck check;
   check.outcome = scanner.scan(checker);
   // Stopped because the moves cannot be checked at all: the tag checks are the report.
-  bool unchecked = check.outcome == plain::Outcome::Stopped && !checker.start();
+  bool unchecked = check.outcome == plain::Outcome::Stopped && !checker.start() && !build;
   if (check.outcome == plain::Outcome::Plain || unchecked) check.report = checker.report();
   if (check.outcome == plain::Outcome::Stopped) {  // where does this game end, then?
     scanner = plain::Scanner(text, ends, first_line, max_depth);
@@ -176,6 +178,33 @@ PlainCheck check_plain(std::string_view text, bool ends, std::size_t first_line,
   check.lines = scanner.lines_to_end();
   check.first_line = scanner.first_line();
   return check;
+}
+
+// The game's text as the general reader keeps it (Game::raw): lines ended by "\n" alone.
+std::string raw_text(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 1);
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (!(text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n')) out += text[i];
+  if (out.empty() || out.back() != '\n') out += '\n';
+  return out;
+}
+
+// A plain game built by check_plain: handed over with what the general reader would add.
+GameReport take_built(GameBuilder& builder, std::string_view text, GameReport report, Game& game) {
+  game = std::move(builder.game());
+  game.raw = raw_text(text);
+  game.canonical_san = true;
+  return report;
+}
+
+GameReport general_build(const PlainGame& plain, const ValidateOptions& options, Game& game) {
+  GameBuilder builder;
+  ReaderOptions keep;
+  keep.keep_raw = true;
+  read_plain_game(plain, builder, keep);
+  game = std::move(builder.game());
+  return validate_game(game, options);
 }
 
 GameReport general_path(const PlainGame& plain, const ValidateOptions& options) {
@@ -209,6 +238,33 @@ private:
   const ValidateOptions& options_;
 };
 
+// Takes a plain game off the reader's input and builds it in the same pass.
+class BuildingTaker : public PlainTaker {
+public:
+  BuildingTaker(const ValidateOptions& options, Game& game, GameReport& report)
+      : options_(options), game_(game), report_(report) {}
+  Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal, std::size_t& bytes,
+              std::size_t& lines) override {
+    GameBuilder builder;
+    PlainCheck check = check_plain(text, ends, first_line, ordinal, options_, &builder);
+    if (check.outcome != plain::Outcome::Plain)
+      return check.outcome == plain::Outcome::NeedMore ? Result::NeedMore : Result::NotPlain;
+    std::string_view game_text = text.substr(check.begin, check.end - check.begin);
+    if (check.report)
+      report_ = take_built(builder, game_text, std::move(*check.report), game_);
+    else
+      report_ = general_build(PlainGame{ordinal, check.first_line, std::string(game_text)}, options_, game_);
+    bytes = check.end;
+    lines = check.lines;
+    return Result::Taken;
+  }
+
+private:
+  const ValidateOptions& options_;
+  Game& game_;
+  GameReport& report_;
+};
+
 }  // namespace
 
 GameReport validate_plain_game(const PlainGame& plain, const ValidateOptions& options) {
@@ -219,42 +275,13 @@ GameReport validate_plain_game(const PlainGame& plain, const ValidateOptions& op
   return general_path(plain, options);
 }
 
-namespace {
-
-// The game's text as the general reader keeps it (Game::raw): lines ended by "\n" alone.
-std::string raw_text(std::string_view text) {
-  std::string out;
-  out.reserve(text.size() + 1);
-  for (std::size_t i = 0; i < text.size(); ++i)
-    if (!(text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n')) out += text[i];
-  if (out.empty() || out.back() != '\n') out += '\n';
-  return out;
-}
-
-}  // namespace
-
 GameReport build_plain_game(const PlainGame& plain, const ValidateOptions& options, Game& game) {
   if (plain_path_applies(options)) {
-    thread_local Position board;
-    board = Position::initial();
     GameBuilder builder;
-    builder.game().ordinal = plain.ordinal;
-    PlainChecker checker(builder.game(), board, options, &builder);
-    plain::Scanner scanner(plain.text, true, plain.first_line, ReaderOptions{}.max_variation_depth);
-    if (scanner.scan(checker) == plain::Outcome::Plain)
-      if (std::optional<GameReport> report = checker.report()) {
-        game = std::move(builder.game());
-        game.raw = raw_text(plain.text);
-        game.canonical_san = true;
-        return std::move(*report);
-      }
+    PlainCheck check = check_plain(plain.text, true, plain.first_line, plain.ordinal, options, &builder);
+    if (check.report) return take_built(builder, plain.text, std::move(*check.report), game);
   }
-  GameBuilder builder;
-  ReaderOptions keep;
-  keep.keep_raw = true;
-  read_plain_game(plain, builder, keep);
-  game = std::move(builder.game());
-  return validate_game(game, options);
+  return general_build(plain, options, game);
 }
 
 bool validate_next_game(Reader& reader, const ValidateOptions& options, GameReport& report) {
@@ -268,6 +295,18 @@ bool validate_next_game(Reader& reader, const ValidateOptions& options, GameRepo
   GameBuilder builder;
   if (!reader.read_game(builder)) return false;
   report = validate_game(builder.game(), options);
+  return true;
+}
+
+bool read_next_game(Reader& reader, const ValidateOptions& options, Game& game, GameReport& report) {
+  if (plain_path_applies(options)) {
+    BuildingTaker taker(options, game, report);
+    if (reader.read_plain_with(taker)) return true;
+  }
+  GameBuilder builder;
+  if (!reader.read_game(builder)) return false;
+  game = std::move(builder.game());
+  report = validate_game(game, options);
   return true;
 }
 

@@ -45,29 +45,33 @@ std::string without_clocks(std::string_view comment) {
   return out;
 }
 
-// Greedy filling of lines to the width, single spaces between tokens.
+// Greedy filling of lines to the width, single spaces between tokens, written straight
+// into the output.
 class LineFiller {
 public:
   explicit LineFiller(std::size_t width) : width_(width) {}
   void add(std::string_view token) {
-    if (!line_.empty() && line_.size() + 1 + token.size() > width_) flush();
-    if (!line_.empty()) line_ += ' ';
-    line_ += token;
+    if (line_length_ && line_length_ + 1 + token.size() > width_) {
+      out_ += '\n';
+      line_length_ = 0;
+    }
+    if (line_length_) {
+      out_ += ' ';
+      ++line_length_;
+    }
+    out_ += token;
+    line_length_ += token.size();
   }
   std::string finish() {
-    flush();
+    if (line_length_) out_ += '\n';
+    line_length_ = 0;
     return std::move(out_);
   }
 
 private:
-  void flush() {
-    if (line_.empty()) return;
-    out_ += line_;
-    out_ += '\n';
-    line_.clear();
-  }
   std::size_t width_;
-  std::string line_, out_;
+  std::size_t line_length_ = 0;
+  std::string out_;
 };
 
 class Writer {
@@ -115,19 +119,22 @@ private:
     std::string body = o_.clocks ? std::string(text) : without_clocks(text);
     for (char& c : body)
       if (c == '}') c = ')';  // cannot appear inside a {} comment
-    // Words, so that long comments fill lines like moves do.
-    std::vector<std::string_view> words;
+    // Word by word, so that long comments fill lines like moves do.
+    auto space = [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; };
     std::string_view b = body;
+    bool opened = false;
     for (std::size_t i = 0; i < b.size();) {
-      while (i < b.size() && std::isspace(static_cast<unsigned char>(b[i]))) ++i;
+      while (i < b.size() && space(b[i])) ++i;
       std::size_t j = i;
-      while (j < b.size() && !std::isspace(static_cast<unsigned char>(b[j]))) ++j;
-      if (j > i) words.push_back(b.substr(i, j - i));
+      while (j < b.size() && !space(b[j])) ++j;
+      if (j > i) {
+        if (!opened) fill_.add("{");
+        opened = true;
+        fill_.add(b.substr(i, j - i));
+      }
       i = j;
     }
-    if (words.empty()) return;
-    fill_.add("{");
-    for (auto w : words) fill_.add(w);
+    if (!opened) return;
     fill_.add("}");
     after_break_ = true;
   }

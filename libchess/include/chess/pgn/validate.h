@@ -44,6 +44,10 @@ GameReport validate_plain_game(const PlainGame& game, const ValidateOptions& opt
 // in one pass when its moves are canonical SAN (then game.canonical_san is set).
 GameReport build_plain_game(const PlainGame& plain, const ValidateOptions& options, Game& game);
 
+// Reads the next game into `game` and validates it, each move node recording its move (for
+// writers): a plain game in the same pass that reads it. False at the end of the input.
+bool read_next_game(Reader& reader, const ValidateOptions& options, Game& game, GameReport& report);
+
 // Reads the next game and validates it, a plain game in the same pass that reads it (the
 // fastest way on one thread). False at the end of the input.
 bool validate_next_game(Reader& reader, const ValidateOptions& options, GameReport& report);
