@@ -10,7 +10,7 @@
 #include "common/command_line.h"
 #include "common/diagnostics.h"
 #include "common/exit_codes.h"
-#include "common/game_batches.h"
+#include "common/chunked_games.h"
 #include "common/json.h"
 #include "common/input.h"
 #include "common/progress.h"
@@ -173,26 +173,56 @@ int main(int argc, char** argv) {
       ++totals.written;
       return !selection.done();
     };
+    // The next game, read and validated, its moves recorded: a plain game in the same pass.
+    auto read_one = [&](chess::pgn::Reader& from, chess::pgn::Game& game, chess::pgn::GameReport& report) {
+      if (!general_only) return read_next_game(from, options.read, game, report);
+      chess::pgn::GameBuilder builder;
+      if (!from.read_game(builder)) return false;
+      game = std::move(builder.game());
+      report = validate_game(game, options.read);
+      return true;
+    };
     bool finished = true;
-    if (jobs <= 1 && !general_only) {  // one pass: a plain game built in the scan that reads it
+    if (jobs <= 1) {
       chess::pgn::Game game;
-      for (chess::pgn::GameReport report; finished && read_next_game(reader, options.read, game, report);) {
+      for (chess::pgn::GameReport report; finished && read_one(reader, game, report);) {
         convert::Converted c = convert::render(game, std::move(report), options);
         finished = handle(game, c, reader.bytes_read());
       }
     } else {
-      tools::BatchLimits limits;
-      limits.plain_games = !general_only;
-      finished = tools::for_each_game(
-          reader, jobs,
-          [&](tools::GameItem& item) {
-            return item.is_plain ? convert::convert_plain_game(item.plain, item.game, options)
-                                 : convert::convert_game(item.game, options);
+      // Chunks of the input read in parallel (see chunked_games.h). A game's number is known
+      // only in order, so the formats that print it (EPD ids, JSON Lines) are rendered then.
+      bool render_in_order = options.format == convert::Format::Epd || options.format == convert::Format::Jsonl;
+      struct Read {
+        chess::pgn::Game game;
+        convert::Converted converted;
+      };
+      std::size_t bytes = 0;
+      finished = tools::for_each_game_chunked<Read>(
+          *input.stream, jobs, reader_options,
+          [&](chess::pgn::Reader& chunk_reader, Read& r) {
+            chess::pgn::GameReport report;
+            if (!read_one(chunk_reader, r.game, report)) return false;
+            if (render_in_order) {
+              r.converted.report = std::move(report);
+              return true;
+            }
+            r.converted = convert::render(r.game, std::move(report), options);
+            // Kept until its turn comes: only what the selection and error handling read.
+            if (r.converted.report.valid()) r.game.raw.clear();
+            r.game.main = {};
+            return true;
           },
-          [&](tools::GameItem& item, convert::Converted& c) { return handle(item.game, c, item.bytes_read); },
-          limits);
+          [&](Read& r, std::size_t ordinal_offset, std::size_t bytes_read) {
+            r.game.ordinal += ordinal_offset;
+            r.converted.report.ordinal += ordinal_offset;
+            if (render_in_order) r.converted = convert::render(r.game, std::move(r.converted.report), options);
+            bytes = bytes_read;
+            return handle(r.game, r.converted, bytes_read);
+          });
+      bytes_before += bytes;
     }
-    bytes_before += reader.bytes_read();
+    if (jobs <= 1) bytes_before += reader.bytes_read();
     if (!finished) stopped = true;
   }
   bar.finish();

@@ -184,8 +184,12 @@ PlainCheck check_plain(std::string_view text, bool ends, std::size_t first_line,
 std::string raw_text(std::string_view text) {
   std::string out;
   out.reserve(text.size() + 1);
-  for (std::size_t i = 0; i < text.size(); ++i)
-    if (!(text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n')) out += text[i];
+  for (std::size_t i = 0; i < text.size();) {  // runs up to each CR of a CRLF
+    std::size_t cr = text.find("\r\n", i);
+    if (cr == std::string_view::npos) cr = text.size();
+    out.append(text.substr(i, cr - i));
+    i = cr == text.size() ? cr : cr + 1;
+  }
   if (out.empty() || out.back() != '\n') out += '\n';
   return out;
 }

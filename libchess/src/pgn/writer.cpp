@@ -116,12 +116,16 @@ private:
   }
 
   void comment(std::string_view text) {
-    std::string body = o_.clocks ? std::string(text) : without_clocks(text);
-    for (char& c : body)
-      if (c == '}') c = ')';  // cannot appear inside a {} comment
+    std::string stripped;
+    if (!o_.clocks || text.find('}') != std::string_view::npos) {  // else the text is written as it is
+      stripped = o_.clocks ? std::string(text) : without_clocks(text);
+      for (char& c : stripped)
+        if (c == '}') c = ')';  // cannot appear inside a {} comment
+      text = stripped;
+    }
     // Word by word, so that long comments fill lines like moves do.
     auto space = [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; };
-    std::string_view b = body;
+    std::string_view b = text;
     bool opened = false;
     for (std::size_t i = 0; i < b.size();) {
       while (i < b.size() && space(b[i])) ++i;
