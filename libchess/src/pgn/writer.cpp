@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <type_traits>
 
 #include "chess/notation/registry.h"
 
@@ -79,12 +80,13 @@ public:
   Writer(const WriteOptions& options) : o_(options), codec_(options.codec ? *options.codec : *notation::find_codec("san")), fill_(options.width) {}
 
   std::string write(const Game& game, const Position& start) {
-    copy_san_ = game.canonical_san && codec_.name() == "san";  // the text is what format() would write
     std::string out = tags(game);
     out += '\n';
-    Position pos = start;
-    notation::PieceOrigins origins(pos);
-    line(game.main, pos, origins, true);
+    // A move's text checked to be its canonical SAN is what format() would write: copied.
+    if (game.canonical_san && codec_.name() == "san" && !o_.fen_after_each_move)
+      line(game.main, MoveClock{start.fullmove_number(), start.side_to_move()});
+    else
+      line(game.main, Replay{start, notation::PieceOrigins(start)});
     fill_.add(game.result ? *game.result : "*");
     out += fill_.finish();
     out += '\n';
@@ -143,58 +145,77 @@ private:
     after_break_ = true;
   }
 
-  void line(const Line& l, Position pos, notation::PieceOrigins origins, bool main) {
+  // Where a line of play stands, as the writer needs it: the whole position, to write the
+  // moves in a dialect (and FENs)...
+  struct Replay {
+    Position pos;
+    notation::PieceOrigins origins;
+    Color side() const { return pos.side_to_move(); }
+    int fullmove() const { return pos.fullmove_number(); }
+    void play(Move m) {
+      origins.update(pos, m);
+      pos.make_move(m);
+    }
+  };
+  // ... or only the move number, when the moves' text is copied (Game::canonical_san).
+  struct MoveClock {
+    int number;
+    Color to_move;
+    Color side() const { return to_move; }
+    int fullmove() const { return number; }
+    void play(Move) {
+      if (to_move == BLACK) ++number;
+      to_move = ~to_move;
+    }
+  };
+
+  std::string move_text(const Replay& r, const MoveNode& node) {
+    Position& pos = const_cast<Position&>(r.pos);  // format() tries moves on it and takes them back
+    return codec_.format(pos, node.move, notation::FormatOptions{&r.origins, true});
+  }
+  std::string_view move_text(const MoveClock&, const MoveNode& node) { return node.text; }
+
+  template <class State>
+  void line(const Line& l, State state) {
     if (o_.comments)
       for (const std::string& c : l.leading_comments) comment(c);
     after_break_ = true;  // a line opens with its move number, "N..." for Black
-    for (std::size_t i = 0; i < l.moves.size(); ++i) {
-      const MoveNode& node = l.moves[i];
-      Color side = pos.side_to_move();
-      if (side == WHITE || after_break_) fill_.add(codec_.move_number(pos.fullmove_number(), side));
+    for (const MoveNode& node : l.moves) {
+      Color side = state.side();
+      if (side == WHITE || after_break_) fill_.add(codec_.move_number(state.fullmove(), side));
       after_break_ = false;
-      if (copy_san_) fill_.add(node.text);
-      else fill_.add(codec_.format(pos, node.move, notation::FormatOptions{&origins, true}));
+      fill_.add(move_text(state, node));
       if (o_.nags)
         for (int nag : node.nags) fill_.add("$" + std::to_string(nag));
       if (o_.comments)
         for (const std::string& c : node.comments) comment(c);
-      // Variations start from the position before this move: kept only when there are some.
+      // Variations start from where this move was played: kept only when there are some.
       bool branches = o_.variations && !node.variations.empty();
-      std::optional<Position> before;
-      std::optional<notation::PieceOrigins> origins_before;
-      if (branches) {
-        before = pos;
-        origins_before = origins;
-      }
-      origins.update(pos, node.move);
-      pos.make_move(node.move);
-      if (o_.fen_after_each_move) {
-        fill_.add("{");
-        fill_.add(pos.fen());
-        fill_.add("}");
-        after_break_ = true;
-      }
+      std::optional<State> before;
+      if (branches) before = state;
+      state.play(node.move);
+      if constexpr (std::is_same_v<State, Replay>)
+        if (o_.fen_after_each_move) {
+          fill_.add("{");
+          fill_.add(state.pos.fen());
+          fill_.add("}");
+          after_break_ = true;
+        }
       if (branches)
         for (const Line& v : node.variations) {
+          // Tokens of a variation hug its parentheses: "( 8... Qe7 9. Nc3 )" as python-chess writes.
           fill_.add("(");
-          line_variation(v, *before, *origins_before);
+          line(v, *before);
           fill_.add(")");
           after_break_ = true;
         }
     }
-    (void)main;
-  }
-
-  void line_variation(const Line& v, const Position& pos, const notation::PieceOrigins& origins) {
-    // Tokens of a variation hug its parentheses: "( 8... Qe7 9. Nc3 )" as python-chess writes.
-    line(v, pos, origins, false);
   }
 
   const WriteOptions& o_;
   const notation::Codec& codec_;
   LineFiller fill_;
   bool after_break_ = true;
-  bool copy_san_ = false;
 };
 
 }  // namespace
