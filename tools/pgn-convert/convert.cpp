@@ -98,14 +98,6 @@ std::string jsonl(const Game& game, const Position& start, const ConvertOptions&
 
 }  // namespace
 
-Converted convert_game(Game& game, const ConvertOptions& options) {
-  return render(game, validate_game(game, options.read), options);
-}
-
-Converted convert_plain_game(const PlainGame& plain, Game& game, const ConvertOptions& options) {
-  return render(game, build_plain_game(plain, options.read, game), options);
-}
-
 Converted render(Game& game, GameReport report, const ConvertOptions& options) {
   Converted c;
   c.report = std::move(report);

@@ -22,12 +22,6 @@ struct Converted {
   std::string text;  // the output for this game (empty for a game with errors)
 };
 
-// Validates the game (recording its moves) and, if it is valid, renders it.
-Converted convert_game(chess::pgn::Game& game, const ConvertOptions& options);
-
-// The same for a plain game's text (Reader::read_game_or_plain), read into `game`.
-Converted convert_plain_game(const chess::pgn::PlainGame& plain, chess::pgn::Game& game, const ConvertOptions& options);
-
 // Renders a validated game (its report says whether it is valid) in the chosen format.
 Converted render(chess::pgn::Game& game, chess::pgn::GameReport report, const ConvertOptions& options);
 
