@@ -4,15 +4,16 @@
 
 namespace chess {
 
-std::string to_uci(const Position& pos, Move m) {
+std::string to_uci(Move m, Color side, bool chess960) {
   if (m == Move::null()) return "0000";
   Square to = m.to();
-  if (m.type() == MoveType::Castling && !pos.chess960())
-    to = Position::castling_king_to(pos.side_to_move(), m.to() > m.from());
+  if (m.type() == MoveType::Castling && !chess960) to = Position::castling_king_to(side, m.to() > m.from());
   std::string s = square_name(m.from()) + square_name(to);
   if (m.type() == MoveType::Promotion) s += " pnbrqk"[m.promotion()];
   return s;
 }
+
+std::string to_uci(const Position& pos, Move m) { return to_uci(m, pos.side_to_move(), pos.chess960()); }
 
 Move parse_uci(const Position& pos, std::string_view text) {
   MoveList list;

@@ -14,13 +14,15 @@ using tools::json_string;
 
 namespace {
 
-// The main line's moves, replayed: UCI for engines and scripts.
-std::string uci_line(const Game& game, Position pos) {
+// The main line's moves in UCI, for engines and scripts (no board needed: the sides alternate).
+std::string uci_line(const Game& game, const Position& start) {
   std::string out;
+  out.reserve(game.main.moves.size() * 6 + 1);
+  Color side = start.side_to_move();
   for (const MoveNode& node : game.main.moves) {
     if (!out.empty()) out += ' ';
-    out += to_uci(pos, node.move);
-    pos.make_move(node.move);
+    out += to_uci(node.move, side, start.chess960());
+    side = ~side;
   }
   return out + "\n";
 }
