@@ -1,5 +1,6 @@
 #include "notation-translate/translator.h"
 
+#include "chess/notation/canonical_san.h"
 #include "chess/notation/move_text.h"
 #include "chess/notation/registry.h"
 #include "chess/uci_move.h"
@@ -61,6 +62,7 @@ LineResult Translator::translate(std::string_view line) const {
   }
   result.source = from ? std::string(from->name()) : "";
 
+  bool from_san = from && from->name() == "san";
   PieceOrigins origins(pos), target_origins(pos);
   result.moves.reserve(tokens.size());
   for (std::size_t i = 0; i < tokens.size(); ++i) {
@@ -71,7 +73,9 @@ LineResult Translator::translate(std::string_view line) const {
     po.following = std::span(tokens).subspan(i + 1);
     std::size_t column = offset + text.moves[i].column;
     int ply = int(i) + 1;
-    ParseResult r = from->parse(pos, tokens[i], po);
+    // Canonical SAN, the common case, is read directly; anything else by the codec.
+    ParseResult r;
+    if (!(from_san && (r.move = notation::read_canonical_san(pos, tokens[i])).is_ok())) r = from->parse(pos, tokens[i], po);
     if (!r.ok()) {
       Problem p{to_string(r.error->kind), column + r.error->column - 1, ply, std::string(tokens[i]), pos.fen(),
                 r.error->message, {}};

@@ -113,4 +113,10 @@ Move play_canonical_san(Position& pos, std::string_view text) {
   return m;
 }
 
+Move read_canonical_san(Position& pos, std::string_view text) {
+  Move m = play_canonical_san(pos, text);
+  if (m.is_ok()) pos.unmake_move(m);
+  return m;
+}
+
 }  // namespace chess::notation

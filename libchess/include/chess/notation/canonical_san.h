@@ -16,4 +16,8 @@ namespace chess::notation {
 // the position as it was.
 Move play_canonical_san(Position& pos, std::string_view text);
 
+// The same, the position left as it was either way (for callers that write the move
+// from the position before it).
+Move read_canonical_san(Position& pos, std::string_view text);
+
 }  // namespace chess::notation
