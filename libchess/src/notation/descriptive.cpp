@@ -812,6 +812,10 @@ std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions&
   SquareForms squares = square_forms(m.to());
   PieceForms taken;
   if (spec.capture) taken = piece_forms(victim, false);
+  // No rival at all (most moves): the shortest form, P-K4 or PxP, names this move alone.
+  if (legal.count == 1)
+    return spec.capture ? text(movers.items[0], 'x', taken.items[0].text.view(), nullptr)
+                        : text(movers.items[0], '-', "", &squares.items[0]);
   for (int round = 0; round < 2; ++round) {
     if (round == 1) {
       if (type_of(pos.piece_on(m.from())) == PAWN) break;
