@@ -185,7 +185,12 @@ void Position::make_move(Move m) {
   st.key = k;
   side_ = them;
   ++game_ply_;
-  st.checkers = attackers_to(king_square(them)) & pieces(us);
+  // Only the mover's pieces can check, and never its king: four lookups, not seven.
+  Square ksq = king_square(them);
+  Bitboard occupied = pieces();
+  st.checkers = ((pawn_attacks(them, ksq) & pieces(us, PAWN)) | (knight_attacks(ksq) & pieces(us, KNIGHT)) |
+                 (bishop_attacks(ksq, occupied) & pieces(us, BISHOP, QUEEN)) |
+                 (rook_attacks(ksq, occupied) & pieces(us, ROOK, QUEEN)));
 }
 
 void Position::unmake_move(Move m) {
