@@ -174,6 +174,7 @@ private:
   template <class Sink>
   Outcome tags(Sink& sink) {
     std::array<std::string_view, MAX_PLAIN_TAGS> names;
+    std::array<unsigned, MAX_PLAIN_TAGS> keys;
     std::size_t count = 0;
     while (p_ < end_ && *p_ == '[') {
       Location at = here(p_);
@@ -195,9 +196,12 @@ private:
       ++p_;
       if (Outcome o = end_of_line(); o != Outcome::Plain) return o;
       // A repeated tag is reported (or, for Event, begins another game): not plain.
+      // Names are told apart by length and last letter first (Black, Round, White...).
       if (count == names.size()) return Outcome::NotPlain;
+      unsigned key = unsigned(tag_name.size()) << 8 | static_cast<unsigned char>(tag_name.back());
       for (std::size_t i = 0; i < count; ++i)
-        if (names[i] == tag_name) return Outcome::NotPlain;
+        if (keys[i] == key && names[i] == tag_name) return Outcome::NotPlain;
+      keys[count] = key;
       names[count++] = tag_name;
       if (!sink.tag(tag_name, tag_value, at)) return Outcome::Stopped;
     }

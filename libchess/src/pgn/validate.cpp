@@ -119,9 +119,18 @@ void GameValidator::strict_warn(std::string code, Location at, std::string messa
 // Tags: duplicates, the roster, Result, Date, SetUp/FEN, Variant. False when the moves
 // cannot be checked at all (a bad FEN, an unsupported variant).
 bool GameValidator::check_tags(Position& start) {
-  std::set<std::string> seen;
-  for (const Tag& t : game_.tags)
-    if (!seen.insert(t.name).second) error("duplicate-tag", t.at, "tag " + t.name + " appears more than once");
+  // A game has a dozen tags or so: compared pairwise, with no allocation; a set past that.
+  std::set<std::string_view> seen;
+  for (std::size_t i = 0; i < game_.tags.size(); ++i) {
+    const Tag& t = game_.tags[i];
+    bool repeated = false;
+    if (game_.tags.size() <= 32) {
+      for (std::size_t j = 0; j < i && !repeated; ++j) repeated = game_.tags[j].name == t.name;
+    } else {
+      repeated = !seen.insert(t.name).second;
+    }
+    if (repeated) error("duplicate-tag", t.at, "tag " + t.name + " appears more than once");
+  }
   for (const char* name : SEVEN_TAG_ROSTER)
     if (!game_.find_tag(name))
       strict_warn("missing-tag", game_.start, std::string("no ") + name + " tag (one of the Seven Tag Roster)");
