@@ -19,7 +19,7 @@ std::string export_of(const std::string& text, WriteOptions w = {}, ValidateOpti
   GameReport report = validate_game(game, v);
   INFO(text);
   REQUIRE(report.valid());
-  return write_pgn(game, report.start_position, w);
+  return write_pgn(game, report.start_position(), w);
 }
 
 }  // namespace

@@ -62,7 +62,7 @@ std::string converted(const Game& game, const GameReport& report, const WriteOpt
   for (const MoveNode& node : game.main.moves)
     for (const std::string& c : node.comments) comments += "{" + c + "}";
   return test_support::report_text(report) + comments +
-         (report.valid() ? write_pgn(game, report.start_position, write) : game.raw);
+         (report.valid() ? write_pgn(game, report.start_position(), write) : game.raw);
 }
 
 std::string convert_general(const std::string& text, const WriteOptions& write) {

@@ -104,7 +104,7 @@ Converted render(Game& game, GameReport report, const ConvertOptions& options) {
   Converted c;
   c.report = std::move(report);
   if (!c.report.valid()) return c;
-  const Position& start = c.report.start_position;
+  const Position& start = c.report.start_position();
   switch (options.format) {
     case Format::Pgn: c.text = write_pgn(game, start, options.write); break;
     case Format::Uci: c.text = uci_line(game, start); break;

@@ -83,7 +83,7 @@ bool GameValidator::begin(Position& start) {
   if (options_.auto_dialect) detect(start);
   report_.dialect = std::string(codec_->name());
   report_.codec = codec_;
-  report_.start_position = start;
+  if (game_.find_tag("FEN")) report_.set_up = start;
   return true;
 }
 

@@ -2,6 +2,7 @@
 // result against the termination marker and against the final position.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,7 +24,10 @@ struct GameReport {
   std::string dialect;  // the dialect the moves were read in
   std::vector<Diagnostic> errors, warnings;
   int plies = 0;  // main-line moves read
-  Position start_position;  // the position the game starts from (FEN tag, or the initial one)
+  // The position the game starts from: its FEN tag's, or the initial one (kept only when
+  // it is another: a Position is not small, and most games start from the initial one).
+  std::optional<Position> set_up;
+  const Position& start_position() const { return set_up ? *set_up : Position::initial(); }
   const notation::Codec* codec = nullptr;  // the dialect read
   bool valid() const { return errors.empty(); }
 };
