@@ -1,5 +1,5 @@
 // One input on several threads with no serial reader in the way. The input is cut into
-// chunks of about a megabyte where a game probably begins (a tag line after a blank line),
+// chunks of a quarter megabyte or so where a game probably begins (a tag line after a blank line),
 // and each chunk is read by a Reader of its own on a worker thread. Cuts are checked
 // afterwards: a chunk's games stand only if the chunk before it ended cleanly
 // (Reader::ended_cleanly), for then a reader of the whole input would have been in the
@@ -21,8 +21,8 @@
 namespace tools {
 
 struct ChunkLimits {
-  std::size_t target = 1 << 20;       // a chunk is cut at the first likely game start after this
-  std::size_t longest = 8 << 20;      // and anywhere after this
+  std::size_t target = 256 << 10;     // a chunk is cut at the first likely game start after this
+  std::size_t longest = 4 << 20;      // and anywhere after this
   std::size_t max_merged = 16 << 20;  // more than this read again as one: read the rest in order
 };
 

@@ -209,7 +209,10 @@ int main(int argc, char** argv) {
             }
             r.converted = convert::render(r.game, std::move(report), options);
             // Kept until its turn comes: only what the selection and error handling read.
-            if (r.converted.report.valid()) r.game.raw.clear();
+            if (r.converted.report.valid()) {
+              r.game.raw = {};
+              if (!selection.reads_tags()) r.game.tags = {};
+            }
             r.game.main = {};
             return true;
           },

@@ -25,6 +25,8 @@ public:
   bool wants(const chess::pgn::Game& game, int plies);
   // No game after this one can be wanted (--first reached).
   bool done() const { return first_ && taken_ >= first_; }
+  // Whether wants() looks at the game's tags (--match), or only at its plies and place.
+  bool reads_tags() const { return !matches_.empty(); }
 
   // "N by --match Event~..., M by --plies, ..." for the summary.
   std::string removed_summary() const;
