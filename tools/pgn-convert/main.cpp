@@ -3,6 +3,7 @@
 // select.cpp chooses games, the library writes PGN.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
+#include <cstdio>
 #include <fstream>
 #include <unistd.h>
 
@@ -169,7 +170,7 @@ int main(int argc, char** argv) {
         ++totals.filtered;
         return !selection.done();
       }
-      fmt::print("{}", c.text);
+      std::fwrite(c.text.data(), 1, c.text.size(), stdout);
       ++totals.written;
       return !selection.done();
     };

@@ -194,10 +194,11 @@ std::string raw_text(std::string_view text) {
   return out;
 }
 
-// A plain game built by check_plain: handed over with what the general reader would add.
+// A plain game built by check_plain: handed over with what the general reader would add
+// (its raw text only if it has errors: writers pass those through as read, no others).
 GameReport take_built(GameBuilder& builder, std::string_view text, GameReport report, Game& game) {
   game = std::move(builder.game());
-  game.raw = raw_text(text);
+  if (!report.valid()) game.raw = raw_text(text);
   game.canonical_san = true;
   return report;
 }

@@ -17,13 +17,17 @@ std::string roster_default(std::string_view name, const Game& game) {
   return "?";
 }
 
-std::string escaped(std::string_view value) {
-  std::string out;
-  for (char c : value) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
+void append_escaped(std::string& out, std::string_view value) {
+  for (std::size_t i = 0; i < value.size();) {  // runs without a quote or backslash, copied whole
+    std::size_t special = value.find_first_of("\"\\", i);
+    if (special == std::string_view::npos) special = value.size();
+    out.append(value.substr(i, special - i));
+    if (special < value.size()) {
+      out += '\\';
+      out += value[special];
+    }
+    i = special + 1;
   }
-  return out;
 }
 
 // Clock-like embedded commands ([%clk 0:01:29], [%emt 0.01]...) for --no-clocks.
@@ -46,11 +50,10 @@ std::string without_clocks(std::string_view comment) {
   return out;
 }
 
-// Greedy filling of lines to the width, single spaces between tokens, written straight
-// into the output.
+// Greedy filling of lines to the width, single spaces between tokens, appended to `out`.
 class LineFiller {
 public:
-  explicit LineFiller(std::size_t width) : width_(width) {}
+  LineFiller(std::size_t width, std::string& out) : width_(width), out_(out) {}
   void add(std::string_view token) {
     if (line_length_ && line_length_ + 1 + token.size() > width_) {
       out_ += '\n';
@@ -60,61 +63,64 @@ public:
       out_ += ' ';
       ++line_length_;
     }
-    out_ += token;
+    out_.append(token);
     line_length_ += token.size();
   }
-  std::string finish() {
+  void finish() {
     if (line_length_) out_ += '\n';
     line_length_ = 0;
-    return std::move(out_);
   }
 
 private:
   std::size_t width_;
   std::size_t line_length_ = 0;
-  std::string out_;
+  std::string& out_;
 };
 
 class Writer {
 public:
-  Writer(const WriteOptions& options) : o_(options), codec_(options.codec ? *options.codec : *notation::find_codec("san")), fill_(options.width) {}
+  Writer(const WriteOptions& options)
+      : o_(options), codec_(options.codec ? *options.codec : *notation::find_codec("san")), fill_(options.width, out_) {}
 
   std::string write(const Game& game, const Position& start) {
-    std::string out = tags(game);
-    out += '\n';
+    out_.reserve(game.raw.size() + 64 * game.main.moves.size() + 1024);  // about its size: no regrowth
+    tags(game);
+    out_ += '\n';
     // A move's text checked to be its canonical SAN is what format() would write: copied.
     if (game.canonical_san && codec_.name() == "san" && !o_.fen_after_each_move)
       line(game.main, MoveClock{start.fullmove_number(), start.side_to_move()});
     else
       line(game.main, Replay{start, notation::PieceOrigins(start)});
     fill_.add(game.result ? *game.result : "*");
-    out += fill_.finish();
-    out += '\n';
-    return out;
+    fill_.finish();
+    out_ += '\n';
+    return std::move(out_);
   }
 
 private:
-  std::string tags(const Game& game) {
-    std::string out;
-    if (o_.tags == WriteOptions::Tags::None) return out;
-    auto tag_line = [](std::string_view name, std::string_view value) {
-      return "[" + std::string(name) + " \"" + escaped(value) + "\"]\n";
+  void tags(const Game& game) {
+    if (o_.tags == WriteOptions::Tags::None) return;
+    auto tag_line = [&](std::string_view name, std::string_view value) {
+      out_ += '[';
+      out_.append(name);
+      out_.append(" \"");
+      append_escaped(out_, value);
+      out_.append("\"]\n");
     };
     for (const char* name : ROSTER) {
       const Tag* t = game.find_tag(name);
-      std::string value = t ? t->value : roster_default(name, game);
       // The Result tag follows the termination marker in export format.
-      if (std::string_view(name) == "Result" && game.result) value = *game.result;
-      out += tag_line(name, value);
+      if (std::string_view(name) == "Result" && game.result) tag_line(name, *game.result);
+      else if (t) tag_line(name, t->value);
+      else tag_line(name, roster_default(name, game));
     }
-    if (o_.tags == WriteOptions::Tags::Roster) return out;
+    if (o_.tags == WriteOptions::Tags::Roster) return;
     std::vector<const Tag*> others;
     for (const Tag& t : game.tags)
       if (std::find(std::begin(ROSTER), std::end(ROSTER), t.name) == std::end(ROSTER)) others.push_back(&t);
     if (!o_.keep_tag_order)
       std::stable_sort(others.begin(), others.end(), [](const Tag* a, const Tag* b) { return a->name < b->name; });
-    for (const Tag* t : others) out += tag_line(t->name, t->value);
-    return out;
+    for (const Tag* t : others) tag_line(t->name, t->value);
   }
 
   void comment(std::string_view text) {
@@ -214,6 +220,7 @@ private:
 
   const WriteOptions& o_;
   const notation::Codec& codec_;
+  std::string out_;
   LineFiller fill_;
   bool after_break_ = true;
 };

@@ -45,11 +45,13 @@ GameReport validate_plain_game(const PlainGame& game, const ValidateOptions& opt
 
 // Reads a plain game into `game` and validates it, each move node recording its move, as
 // reading it with the general reader and validate_game(Game&, ...) would (for writers):
-// in one pass when its moves are canonical SAN (then game.canonical_san is set).
+// in one pass when its moves are canonical SAN (then game.canonical_san is set, and
+// game.raw is kept only if the game has errors: the only games written through as read).
 GameReport build_plain_game(const PlainGame& plain, const ValidateOptions& options, Game& game);
 
 // Reads the next game into `game` and validates it, each move node recording its move (for
-// writers): a plain game in the same pass that reads it. False at the end of the input.
+// writers): a plain game in the same pass that reads it (built as build_plain_game builds
+// it). False at the end of the input.
 bool read_next_game(Reader& reader, const ValidateOptions& options, Game& game, GameReport& report);
 
 // Reads the next game and validates it, a plain game in the same pass that reads it (the
