@@ -97,14 +97,14 @@ std::string convert_plain(const std::string& text, const WriteOptions& write) {
   return out;
 }
 
-std::string convert_one_pass(const std::string& text, const WriteOptions& write) {
+std::string convert_one_pass(const std::string& text, const WriteOptions& write, const BuildOptions& build = {}) {
   std::istringstream in(text);
   ReaderOptions keep;
   keep.keep_raw = true;
   Reader reader(in, keep);
   std::string out;
   Game game;
-  for (GameReport report; read_next_game(reader, {}, game, report);) out += converted(game, report, write);
+  for (GameReport report; read_next_game(reader, {}, game, report, build);) out += converted(game, report, write);
   return out;
 }
 
@@ -122,9 +122,19 @@ TEST_CASE("Plain games built for writers: the general path's games, written the 
     CHECK(convert_plain(text, write) == convert_general(text, write));
     CHECK(convert_one_pass(text, write) == convert_general(text, write));
   }
+  WriteOptions no_clocks;
+  no_clocks.clocks = false;
+  CHECK(convert_plain(text, no_clocks) == convert_general(text, no_clocks));
   WriteOptions bare;
-  bare.clocks = bare.nags = bare.variations = false;
+  bare.comments = bare.nags = bare.variations = false;
   CHECK(convert_plain(text, bare) == convert_general(text, bare));
+  // Built without what the writer leaves out: the same text, comments aside.
+  auto without_comments = [](std::string s) {
+    for (std::size_t a; (a = s.find('{')) != std::string::npos;) s.erase(a, s.find('}', a) - a + 1);
+    return s;
+  };
+  CHECK(without_comments(convert_one_pass(text, bare, {false, false, false})) ==
+        without_comments(convert_general(text, bare)));
 }
 
 TEST_CASE("Plain games are cut out and checked in one pass, with the general path's reports", "[plain]") {

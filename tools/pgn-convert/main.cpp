@@ -174,9 +174,13 @@ int main(int argc, char** argv) {
       ++totals.written;
       return !selection.done();
     };
+    // What the output uses of a game: the rest need not be built.
+    bool annotated = options.format == convert::Format::Pgn || options.format == convert::Format::Jsonl;
+    chess::pgn::BuildOptions keep{annotated && options.write.comments, annotated && options.write.nags,
+                                  annotated && options.write.variations};
     // The next game, read and validated, its moves recorded: a plain game in the same pass.
     auto read_one = [&](chess::pgn::Reader& from, chess::pgn::Game& game, chess::pgn::GameReport& report) {
-      if (!general_only) return read_next_game(from, options.read, game, report);
+      if (!general_only) return read_next_game(from, options.read, game, report, keep);
       chess::pgn::GameBuilder builder;
       if (!from.read_game(builder)) return false;
       game = std::move(builder.game());

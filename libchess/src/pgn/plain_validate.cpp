@@ -36,8 +36,9 @@ std::string comment_text(std::string_view raw) {
 class PlainChecker {
 public:
   // `board` is the caller's, reused from game to game (it keeps its room for history).
-  PlainChecker(Game& game, Position& board, const ValidateOptions& options, GameBuilder* build = nullptr)
-      : game_(game), options_(options), pos_(board), build_(build) {}
+  PlainChecker(Game& game, Position& board, const ValidateOptions& options, GameBuilder* build = nullptr,
+               BuildOptions keep = {})
+      : game_(game), options_(options), pos_(board), build_(build), keep_(keep) {}
 
   bool tag(std::string_view name, std::string_view value, Location at) {
     if (tags_ == 0) {  // a plain game begins with its first tag
@@ -63,7 +64,7 @@ public:
     if (!m.is_ok()) return false;  // the general path says why
     last_ = m;
     if (saved_.empty()) ++plies_;
-    if (build_) {
+    if (building()) {
       build_->move(text, at);
       build_->resolved(m);
     }
@@ -71,10 +72,10 @@ public:
   }
 
   void nag(int nag) {
-    if (build_) build_->nag(nag, {});
+    if (building() && keep_.nags) build_->nag(nag, {});
   }
   void comment(std::string_view raw, Location at) {
-    if (build_) build_->comment(comment_text(raw), at);
+    if (building() && keep_.comments) build_->comment(comment_text(raw), at);
   }
 
   // A variation replaces the move before it: it starts from the position before that move.
@@ -83,7 +84,7 @@ public:
     saved_.push_back({pos_, last_});
     pos_.unmake_move(last_);
     last_ = Move::none();
-    if (build_) build_->begin_variation({});
+    if (build_ && keep_.variations) build_->begin_variation({});
     return true;
   }
 
@@ -91,7 +92,7 @@ public:
     pos_ = std::move(saved_.back().pos);
     last_ = saved_.back().last;
     saved_.pop_back();
-    if (build_) build_->end_variation({});
+    if (build_ && keep_.variations) build_->end_variation({});
     return true;
   }
 
@@ -130,8 +131,12 @@ private:
   std::size_t tags_ = 0;
   std::optional<GameValidator> validator_;
   bool checkable_ = false;
+  // Building, and not inside a variation left out.
+  bool building() const { return build_ && (saved_.empty() || keep_.variations); }
+
   Position& pos_;
   GameBuilder* build_;
+  BuildOptions keep_;
   Move last_ = Move::none();
   int plies_ = 0;
   std::vector<Saved> saved_;
@@ -150,7 +155,7 @@ struct PlainCheck {
 
 // With `build`, the game is also built there (a report then needs its moves all read).
 PlainCheck check_plain(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal,
-                       const ValidateOptions& options, GameBuilder* build = nullptr) {
+                       const ValidateOptions& options, GameBuilder* build = nullptr, BuildOptions keep = {}) {
   // One Game per thread, reused when nothing is built: its tag strings keep their room.
   thread_local Game reused;
   thread_local Position board;
@@ -159,7 +164,7 @@ PlainCheck check_plain(std::string_view text, bool ends, std::size_t first_line,
   game.ordinal = ordinal;
   game.result.reset();
   game.diagnostics.clear();
-  PlainChecker checker(game, board, options, build);
+  PlainChecker checker(game, board, options, build, keep);
   std::size_t max_depth = ReaderOptions{}.max_variation_depth;
   plain::Scanner scanner(text, ends, first_line, max_depth);
   PlainCheck check;
@@ -246,12 +251,12 @@ private:
 // Takes a plain game off the reader's input and builds it in the same pass.
 class BuildingTaker : public PlainTaker {
 public:
-  BuildingTaker(const ValidateOptions& options, Game& game, GameReport& report)
-      : options_(options), game_(game), report_(report) {}
+  BuildingTaker(const ValidateOptions& options, const BuildOptions& keep, Game& game, GameReport& report)
+      : options_(options), keep_(keep), game_(game), report_(report) {}
   Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal, std::size_t& bytes,
               std::size_t& lines) override {
     GameBuilder builder;
-    PlainCheck check = check_plain(text, ends, first_line, ordinal, options_, &builder);
+    PlainCheck check = check_plain(text, ends, first_line, ordinal, options_, &builder, keep_);
     if (check.outcome != plain::Outcome::Plain)
       return check.outcome == plain::Outcome::NeedMore ? Result::NeedMore : Result::NotPlain;
     std::string_view game_text = text.substr(check.begin, check.end - check.begin);
@@ -266,6 +271,7 @@ public:
 
 private:
   const ValidateOptions& options_;
+  const BuildOptions& keep_;
   Game& game_;
   GameReport& report_;
 };
@@ -280,10 +286,11 @@ GameReport validate_plain_game(const PlainGame& plain, const ValidateOptions& op
   return general_path(plain, options);
 }
 
-GameReport build_plain_game(const PlainGame& plain, const ValidateOptions& options, Game& game) {
+GameReport build_plain_game(const PlainGame& plain, const ValidateOptions& options, Game& game,
+                            const BuildOptions& keep) {
   if (plain_path_applies(options)) {
     GameBuilder builder;
-    PlainCheck check = check_plain(plain.text, true, plain.first_line, plain.ordinal, options, &builder);
+    PlainCheck check = check_plain(plain.text, true, plain.first_line, plain.ordinal, options, &builder, keep);
     if (check.report) return take_built(builder, plain.text, std::move(*check.report), game);
   }
   return general_build(plain, options, game);
@@ -303,9 +310,10 @@ bool validate_next_game(Reader& reader, const ValidateOptions& options, GameRepo
   return true;
 }
 
-bool read_next_game(Reader& reader, const ValidateOptions& options, Game& game, GameReport& report) {
+bool read_next_game(Reader& reader, const ValidateOptions& options, Game& game, GameReport& report,
+                    const BuildOptions& keep) {
   if (plain_path_applies(options)) {
-    BuildingTaker taker(options, game, report);
+    BuildingTaker taker(options, keep, game, report);
     if (reader.read_plain_with(taker)) return true;
   }
   GameBuilder builder;

@@ -43,16 +43,26 @@ GameReport validate_game(Game& game, const ValidateOptions& options);
 // is the one validate_game gives for the game read with the general reader.
 GameReport validate_plain_game(const PlainGame& game, const ValidateOptions& options);
 
+// What of a game a writer will use: a plain game built for it leaves the rest out (a game
+// read by the general path may still have it). Variations are checked either way.
+struct BuildOptions {
+  bool comments = true;
+  bool nags = true;
+  bool variations = true;
+};
+
 // Reads a plain game into `game` and validates it, each move node recording its move, as
 // reading it with the general reader and validate_game(Game&, ...) would (for writers):
 // in one pass when its moves are canonical SAN (then game.canonical_san is set, and
 // game.raw is kept only if the game has errors: the only games written through as read).
-GameReport build_plain_game(const PlainGame& plain, const ValidateOptions& options, Game& game);
+GameReport build_plain_game(const PlainGame& plain, const ValidateOptions& options, Game& game,
+                            const BuildOptions& keep = {});
 
 // Reads the next game into `game` and validates it, each move node recording its move (for
 // writers): a plain game in the same pass that reads it (built as build_plain_game builds
 // it). False at the end of the input.
-bool read_next_game(Reader& reader, const ValidateOptions& options, Game& game, GameReport& report);
+bool read_next_game(Reader& reader, const ValidateOptions& options, Game& game, GameReport& report,
+                    const BuildOptions& keep = {});
 
 // Reads the next game and validates it, a plain game in the same pass that reads it (the
 // fastest way on one thread). False at the end of the input.
