@@ -8,9 +8,11 @@ std::string to_uci(Move m, Color side, bool chess960) {
   if (m == Move::null()) return "0000";
   Square to = m.to();
   if (m.type() == MoveType::Castling && !chess960) to = Position::castling_king_to(side, m.to() > m.from());
-  std::string s = square_name(m.from()) + square_name(to);
-  if (m.type() == MoveType::Promotion) s += " pnbrqk"[m.promotion()];
-  return s;
+  // Built in place: UCI text is written for every move of every game converted.
+  char text[5] = {char('a' + file_of(m.from())), char('1' + rank_of(m.from())), char('a' + file_of(to)),
+                  char('1' + rank_of(to)), 0};
+  if (m.type() == MoveType::Promotion) text[4] = " pnbrqk"[m.promotion()];
+  return std::string(text, text[4] ? 5 : 4);
 }
 
 std::string to_uci(const Position& pos, Move m) { return to_uci(m, pos.side_to_move(), pos.chess960()); }

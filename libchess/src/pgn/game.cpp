@@ -17,7 +17,7 @@ std::string Game::tag_value(std::string_view name) const {
 
 void GameBuilder::begin_game(std::size_t ordinal, Location start) {
   game_ = Game{};
-  game_.main.moves.reserve(48);  // a short game fits without regrowth
+  game_.main.moves.reserve(128);  // most games fit without regrowth
   game_.ordinal = ordinal;
   game_.start = start;
   stack_.assign(1, &game_.main);
@@ -39,7 +39,9 @@ void GameBuilder::move(std::string_view text, Location at) {
     line.moves.back().text += text;
     return;
   }
-  line.moves.push_back({std::string(text), at, Move::none(), {}, {}, {}});
+  MoveNode& node = line.moves.emplace_back();  // built in place: no temporary to move
+  node.text.assign(text);
+  node.at = at;
 }
 
 void GameBuilder::nag(int nag, Location) {
