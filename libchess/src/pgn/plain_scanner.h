@@ -130,6 +130,18 @@ private:
   using uchar = unsigned char;
 
   Location here(const uchar* at) const { return {line_, std::size_t(at - line_start_) + 1}; }
+
+  static bool is_blank(uchar c) { return c == ' ' || c == '\t'; }
+
+  // Advances p_ over the bytes `keep` accepts. Through a local pointer: bytes read as
+  // unsigned char may alias anything, so a loop on the member would store it at every step.
+  template <class Keep>
+  void skip_while(Keep keep) {
+    const uchar* p = p_;
+    const uchar* end = end_;
+    while (p < end && keep(*p)) ++p;
+    p_ = p;
+  }
   Outcome ran_out() const { return input_ends_ ? Outcome::NotPlain : Outcome::NeedMore; }
   bool too_long() const { return std::size_t(p_ - begin_) - game_begin_ > MAX_PLAIN_GAME; }
 
@@ -142,7 +154,7 @@ private:
 
   // The line ends here: optional spaces, an optional CR, then '\n'. Consumes it.
   Outcome end_of_line() {
-    while (p_ < end_ && (*p_ == ' ' || *p_ == '\t')) ++p_;
+    skip_while(is_blank);
     if (p_ < end_ && *p_ == '\r') ++p_;
     if (p_ == end_) return ran_out();
     if (*p_ != '\n') return Outcome::NotPlain;
@@ -180,17 +192,17 @@ private:
       Location at = here(p_);
       ++p_;
       const uchar* name = p_;
-      while (p_ < end_ && detail::tag_name_char(*p_)) ++p_;
+      skip_while(detail::tag_name_char);
       std::string_view tag_name(reinterpret_cast<const char*>(name), std::size_t(p_ - name));
       if (tag_name.empty()) return p_ == end_ ? ran_out() : Outcome::NotPlain;
-      while (p_ < end_ && (*p_ == ' ' || *p_ == '\t')) ++p_;
+      skip_while(is_blank);
       if (p_ == end_) return ran_out();
       if (*p_ != '"') return Outcome::NotPlain;
       const uchar* value = ++p_;
       if (Outcome o = plain_text('"'); o != Outcome::Plain) return o;
       std::string_view tag_value(reinterpret_cast<const char*>(value), std::size_t(p_ - value));
       ++p_;  // the closing quote
-      while (p_ < end_ && (*p_ == ' ' || *p_ == '\t')) ++p_;
+      skip_while(is_blank);
       if (p_ == end_) return ran_out();
       if (*p_ != ']') return Outcome::NotPlain;
       ++p_;
@@ -212,7 +224,7 @@ private:
   // {} comments may span lines.
   Outcome plain_text(uchar close) {
     for (;;) {
-      while (p_ < end_ && detail::PLAIN_TEXT[*p_]) ++p_;
+      skip_while([](uchar c) { return detail::PLAIN_TEXT[c]; });
       if (p_ == end_) return ran_out();
       uchar c = *p_;
       if (c == close) return Outcome::Plain;
@@ -260,7 +272,7 @@ private:
       uchar c = *p_;
       switch (detail::MOVETEXT[c]) {
         case detail::SPACE:
-          ++p_;
+          skip_while(is_blank);
           continue;
         case detail::NEWLINE:
           next_line();
@@ -282,7 +294,7 @@ private:
       // A symbol: a move, a move number or the result.
       const uchar* word = p_;
       if ((c == 'e' || c == 'E') && p_ + 1 < end_ && p_[1] == '.') return Outcome::NotPlain;  // "e.p."
-      while (p_ < end_ && detail::MOVETEXT[*p_] == detail::SYMBOL) ++p_;
+      skip_while([](uchar c) { return detail::MOVETEXT[c] == detail::SYMBOL; });
       if (p_ == end_ && !input_ends_) return Outcome::NeedMore;
       std::string_view w(reinterpret_cast<const char*>(word), std::size_t(p_ - word));
       if (c >= '0' && c <= '9') {  // a move number or a result (or a move in ICCF digits)
@@ -326,7 +338,7 @@ private:
       }
       case '!':
       case '?': {
-        while (p_ < end_ && (*p_ == '!' || *p_ == '?')) ++p_;
+        skip_while([](uchar c) { return c == '!' || c == '?'; });
         if (p_ == end_ && !input_ends_) return Outcome::NeedMore;
         std::string_view g(reinterpret_cast<const char*>(at), std::size_t(p_ - at));
         int nag = g == "!" ? 1 : g == "?" ? 2 : g == "!!" ? 3 : g == "??" ? 4 : g == "!?" ? 5 : g == "?!" ? 6 : 0;
@@ -346,7 +358,7 @@ private:
   Outcome finish(Sink& sink, std::string_view result, const uchar* at, std::size_t depth) {
     if (depth != 0) return Outcome::NotPlain;
     Location where = here(at);
-    while (p_ < end_ && (*p_ == ' ' || *p_ == '\t')) ++p_;
+    skip_while(is_blank);
     if (p_ < end_ && *p_ == '\r') ++p_;
     if (p_ == end_) {
       if (!input_ends_) return Outcome::NeedMore;
