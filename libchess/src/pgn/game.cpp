@@ -44,6 +44,13 @@ void GameBuilder::move(std::string_view text, Location at) {
   node.at = at;
 }
 
+void GameBuilder::resolved_move(std::string_view text, Location at, Move m) {
+  MoveNode& node = current_line().moves.emplace_back();
+  node.text.assign(text);
+  node.at = at;
+  node.move = m;
+}
+
 void GameBuilder::nag(int nag, Location) {
   Line& line = current_line();
   if (!line.moves.empty()) line.moves.back().nags.push_back(nag);

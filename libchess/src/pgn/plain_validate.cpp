@@ -64,10 +64,7 @@ public:
     if (!m.is_ok()) return false;  // the general path says why
     last_ = m;
     if (saved_.empty()) ++plies_;
-    if (building()) {
-      build_->move(text, at);
-      build_->resolved(m);
-    }
+    if (building()) build_->resolved_move(text, at, m);
     return true;
   }
 

@@ -63,9 +63,10 @@ public:
   void end_game(std::string_view raw) override;
   void diagnostic(const Diagnostic& d) override;
 
-  // The legal move the last move text was read as (for readers that resolve moves as
-  // they go, as validate_game(Game&) does afterwards).
-  void resolved(Move m) { current_line().moves.back().move = m; }
+  // A move already read as the legal move `m` (readers that resolve moves as they go, as
+  // validate_game(Game&) does afterwards). It stands on its own: canonical SAN never joins
+  // the move before it, as "ch" or "e.p." do.
+  void resolved_move(std::string_view text, Location at, Move m);
 
   Game& game() { return game_; }
 
