@@ -5,39 +5,44 @@
 namespace chess {
 
 LineReader::LineReader(std::istream& in, std::size_t max_line, bool interactive)
-    : in_(in), max_(max_line), interactive_(interactive), block_(BLOCK) {}
+    : in_(&in), max_(max_line), interactive_(interactive), block_(BLOCK), data_(block_.data()) {}
+
+LineReader::LineReader(std::string_view text, std::size_t max_line)
+    : in_(nullptr), max_(max_line), interactive_(false), data_(text.data()), end_(text.size()) {}
 
 bool LineReader::refill() {
-  if (!in_) return false;
+  if (input_ends()) return false;
+  std::istream& in = *in_;
   pos_ = 0;
   if (interactive_) {  // one character at a time, up to the end of the line
     end_ = 0;
-    std::streambuf* buf = in_.rdbuf();
+    std::streambuf* buf = in.rdbuf();
     for (int c; end_ < BLOCK && (c = buf->sbumpc()) != std::char_traits<char>::eof();) {
       block_[end_++] = char(c);
       if (c == '\n') break;
     }
-    if (end_ == 0) in_.setstate(std::ios::eofbit);
+    if (end_ == 0) in.setstate(std::ios::eofbit);
     return end_ > 0;
   }
-  in_.read(block_.data(), std::streamsize(block_.size()));
-  end_ = std::size_t(in_.gcount());
+  in.read(block_.data(), std::streamsize(block_.size()));
+  end_ = std::size_t(in.gcount());
   return end_ > 0;
 }
 
 LineReader::Window LineReader::peek(std::size_t want) {
-  if (end_ - pos_ < want && in_) {
+  if (end_ - pos_ < want && !input_ends()) {
     // Move what is unread to the front, make room, and fill the rest.
     std::memmove(block_.data(), block_.data() + pos_, end_ - pos_);
     end_ -= pos_;
     pos_ = 0;
     if (block_.size() < want) block_.resize(want);
-    while (end_ < block_.size() && in_) {
-      in_.read(block_.data() + end_, std::streamsize(block_.size() - end_));
-      end_ += std::size_t(in_.gcount());
+    data_ = block_.data();
+    while (end_ < block_.size() && !input_ends()) {
+      in_->read(block_.data() + end_, std::streamsize(block_.size() - end_));
+      end_ += std::size_t(in_->gcount());
     }
   }
-  return {std::string_view(block_.data() + pos_, end_ - pos_), !in_};
+  return {std::string_view(data_ + pos_, end_ - pos_), input_ends()};
 }
 
 void LineReader::skip(std::size_t bytes, std::size_t lines) {
@@ -68,7 +73,7 @@ bool LineReader::next_piece(std::string& piece, bool& more) {
       break;
     }
     any = true;
-    const char* start = block_.data() + pos_;
+    const char* start = data_ + pos_;
     const char* newline = static_cast<const char*>(std::memchr(start, '\n', end_ - pos_));
     std::size_t len = newline ? std::size_t(newline - start) : end_ - pos_;
     std::size_t room = max_ - piece.size();

@@ -48,15 +48,6 @@ inline std::size_t likely_game_start(std::string_view text, std::size_t from) {
   return std::string_view::npos;
 }
 
-// An istream's buffer over text that someone else holds.
-class TextBuffer : public std::streambuf {
-public:
-  explicit TextBuffer(std::string_view text) {
-    char* begin = const_cast<char*>(text.data());  // only ever read
-    setg(begin, begin, begin + text.size());
-  }
-};
-
 // A buffer that reads one text, then asks `next` for more (an empty string at the end).
 template <class Next>
 class PullBuffer : public std::streambuf {
@@ -143,11 +134,9 @@ bool for_each_game_chunked(std::istream& in, int jobs, chess::pgn::ReaderOptions
                            ChunkLimits limits = {}) {
   using Chunk = chunked::Chunk<Result>;
   auto read_all = [&](Chunk& chunk) {  // the chunk's games, with a reader of its own
-    chunked::TextBuffer buffer(chunk.text);
-    std::istream stream(&buffer);
     chess::pgn::ReaderOptions o = options;
     o.line_offset = chunk.first_line - 1;
-    chess::pgn::Reader reader(stream, o);
+    chess::pgn::Reader reader(std::string_view(chunk.text), o);
     chunk.results.clear();
     for (Result r; read_one(reader, r);) chunk.results.push_back(std::move(r));
     chunk.clean = reader.ended_cleanly();

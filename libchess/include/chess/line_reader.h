@@ -17,6 +17,8 @@ public:
   // `interactive`: take characters as they come (for a coprocess reading a pipe line by
   // line), instead of waiting for whole blocks.
   explicit LineReader(std::istream& in, std::size_t max_line = 1 << 20, bool interactive = false);
+  // Over text already in memory, read in place (it must outlive the reader).
+  explicit LineReader(std::string_view text, std::size_t max_line = 1 << 20);
   // False at end of input. `too_long` is set when the line was cut at the bound (the rest
   // of it is skipped).
   bool next(std::string& line, bool& too_long);
@@ -39,18 +41,21 @@ public:
   std::size_t line_number() const { return line_no_; }
   std::size_t max_line() const { return max_; }
   std::size_t bytes_read() const { return bytes_; }
-  bool read_error() const { return in_.bad(); }
+  bool read_error() const { return in_ && in_->bad(); }
 
 private:
   bool refill();
 
   static constexpr std::size_t BLOCK = 1 << 16;
-  std::istream& in_;
+  bool input_ends() const { return !in_ || !*in_; }
+
+  std::istream* in_;  // null when reading text in memory
   std::size_t max_;
   bool interactive_;
   std::size_t line_no_ = 0;
   std::size_t bytes_ = 0;
   std::vector<char> block_;  // BLOCK bytes, more while peek asks for more
+  const char* data_;         // what is read: the block, or the text in memory
   std::size_t pos_ = 0, end_ = 0;
   bool in_piece_ = false;  // next_piece stopped mid-line
 };

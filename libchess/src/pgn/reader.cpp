@@ -125,7 +125,8 @@ bool looks_like_movetext(std::string_view s) {
 }  // namespace
 
 struct Reader::Impl {
-  Impl(std::istream& in, ReaderOptions o) : lines(in, o.max_line_length), options(o), games(o.ordinal_offset) {
+  template <class Input>
+  Impl(Input& in, ReaderOptions o) : lines(in, o.max_line_length), options(o), games(o.ordinal_offset) {
     lines.skip(0, o.line_offset);
   }
 
@@ -642,6 +643,7 @@ struct Reader::Impl {
 };
 
 Reader::Reader(std::istream& in, ReaderOptions options) : impl_(std::make_unique<Impl>(in, options)) {}
+Reader::Reader(std::string_view text, ReaderOptions options) : impl_(std::make_unique<Impl>(text, options)) {}
 Reader::~Reader() = default;
 bool Reader::read_game(Visitor& visitor) { return impl_->read_game(visitor); }
 
@@ -681,25 +683,10 @@ ReadResult Reader::read_game_or_plain(Visitor& visitor, PlainGame& plain) {
 bool Reader::read_plain_with(PlainTaker& taker) { return impl_->read_plain(taker); }
 bool Reader::ended_cleanly() const { return impl_->clean; }
 
-namespace {
-
-// An istream over text held elsewhere, without copying it.
-class ViewBuffer : public std::streambuf {
-public:
-  explicit ViewBuffer(std::string_view text) {
-    char* begin = const_cast<char*>(text.data());  // only ever read
-    setg(begin, begin, begin + text.size());
-  }
-};
-
-}  // namespace
-
 void read_plain_game(const PlainGame& game, Visitor& visitor, ReaderOptions options) {
-  ViewBuffer buffer(game.text);
-  std::istream in(&buffer);
   options.line_offset = game.first_line - 1;
   options.ordinal_offset = game.ordinal - 1;
-  Reader reader(in, options);
+  Reader reader(std::string_view(game.text), options);
   reader.read_game(visitor);
   // A plain game is one game by construction; were it ever cut wrongly, what follows
   // would be lost without a word. Say so instead.

@@ -63,6 +63,8 @@ class PlainTaker;  // src/pgn/plain_scanner.h: takes plain games as the reader m
 class Reader {
 public:
   Reader(std::istream& in, ReaderOptions options = {});
+  // Over text already in memory, read in place (it must outlive the reader).
+  Reader(std::string_view text, ReaderOptions options = {});
   ~Reader();
   // Reads one game and reports it to the visitor. False when the input has no more games.
   bool read_game(Visitor& visitor);
