@@ -72,7 +72,7 @@ private:
 // any line start after `longest`, anywhere if a line is longer still.
 class Cutter {
 public:
-  Cutter(std::istream& in, const ChunkLimits& limits) : in_(in), limits_(limits), block_(256 << 10) {}
+  Cutter(std::istream& in, const ChunkLimits& limits) : in_(in), limits_(limits) {}
 
   // Fills `chunk` with the next piece of input; false when none is left.
   template <class Result>
@@ -96,8 +96,10 @@ public:
         cut = newline == std::string::npos ? t.size() : newline + 1;
         break;
       }
-      in_.read(block_.data(), std::streamsize(block_.size()));
-      t.append(block_.data(), std::size_t(in_.gcount()));
+      std::size_t had = t.size();  // read straight into the chunk
+      t.resize(had + READ);
+      in_.read(t.data() + had, std::streamsize(READ));
+      t.resize(had + std::size_t(in_.gcount()));
       input_ends_ = !in_;
     }
     carry_.assign(t, cut);
@@ -114,9 +116,9 @@ public:
   }
 
 private:
+  static constexpr std::size_t READ = 128 << 10;
   std::istream& in_;
   ChunkLimits limits_;
-  std::vector<char> block_;
   std::string carry_;  // read, not yet in a chunk
   std::size_t line_ = 1, bytes_ = 0;
   bool at_line_start_ = true, input_ends_ = false;
