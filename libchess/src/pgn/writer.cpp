@@ -1,6 +1,7 @@
 #include "chess/pgn/writer.h"
 
 #include <algorithm>
+#include <charconv>
 #include <optional>
 #include <type_traits>
 
@@ -80,7 +81,10 @@ private:
 class Writer {
 public:
   Writer(const WriteOptions& options)
-      : o_(options), codec_(options.codec ? *options.codec : *notation::find_codec("san")), fill_(options.width, out_) {}
+      : o_(options),
+        codec_(options.codec ? *options.codec : *notation::find_codec("san")),
+        fill_(options.width, out_),
+        usual_numbers_(codec_.move_number(12, WHITE) == "12." && codec_.move_number(12, BLACK) == "12...") {}
 
   std::string write(const Game& game, const Position& start) {
     out_.reserve(game.raw.size() + 64 * game.main.moves.size() + 1024);  // about its size: no regrowth
@@ -175,6 +179,18 @@ private:
     }
   };
 
+  // "12." and "12...", written in place when the dialect numbers moves the usual way.
+  void add_move_number(int fullmove, Color side) {
+    if (!usual_numbers_) {
+      fill_.add(codec_.move_number(fullmove, side));
+      return;
+    }
+    char text[24];
+    char* end = std::to_chars(text, text + 16, fullmove).ptr;
+    for (int dots = side == WHITE ? 1 : 3; dots > 0; --dots) *end++ = '.';
+    fill_.add(std::string_view(text, std::size_t(end - text)));
+  }
+
   std::string move_text(const Replay& r, const MoveNode& node) {
     Position& pos = const_cast<Position&>(r.pos);  // format() tries moves on it and takes them back
     return codec_.format(pos, node.move, notation::FormatOptions{&r.origins, true});
@@ -188,7 +204,7 @@ private:
     after_break_ = true;  // a line opens with its move number, "N..." for Black
     for (const MoveNode& node : l.moves) {
       Color side = state.side();
-      if (side == WHITE || after_break_) fill_.add(codec_.move_number(state.fullmove(), side));
+      if (side == WHITE || after_break_) add_move_number(state.fullmove(), side);
       after_break_ = false;
       fill_.add(move_text(state, node));
       if (o_.nags)
@@ -222,6 +238,7 @@ private:
   const notation::Codec& codec_;
   std::string out_;
   LineFiller fill_;
+  bool usual_numbers_;  // the dialect numbers moves "12." and "12..."
   bool after_break_ = true;
 };
 
