@@ -11,6 +11,7 @@
 #include "common/command_line.h"
 #include "common/diagnostics.h"
 #include "common/exit_codes.h"
+#include "common/standard_output.h"
 #include "common/chunked_games.h"
 #include "common/json.h"
 #include "common/input.h"
@@ -127,6 +128,7 @@ int main(int argc, char** argv) {
     }
   }
 
+  tools::buffer_standard_output();
   if (files.empty()) files.push_back("-");
   tools::Progress bar(!no_progress && (progress || ::isatty(STDERR_FILENO)), tools::total_input_size(files));
   int status = tools::EXIT_ALL_GOOD;

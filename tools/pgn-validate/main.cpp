@@ -8,6 +8,7 @@
 #include "common/command_line.h"
 #include "common/diagnostics.h"
 #include "common/exit_codes.h"
+#include "common/standard_output.h"
 #include "pgn-validate/output.h"
 #include "pgn-validate/run.h"
 
@@ -41,6 +42,7 @@ int main(int argc, char** argv) {
     return tools::EXIT_USAGE_OR_IO;
   }
   run.plain_path = !general_only;
+  tools::buffer_standard_output();
   if (run.files.empty()) run.files.push_back("-");
   run.progress = !no_progress && (progress || ::isatty(STDERR_FILENO));
   validate::Output output(diagnostics, {format == "jsonl", quiet});
