@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "magics.h"
+
 namespace chess {
 namespace {
 
@@ -50,7 +52,8 @@ struct Prng {
 
 // Fill one slider's entries. Edges are excluded from the mask because a piece on the
 // edge never blocks anything further; that keeps the tables small.
-void init_slider(detail::SliderEntry* entries, Bitboard* table, const int (&deltas)[4][2]) {
+// `known`: magics found before (magics.h), tried first.
+void init_slider(detail::SliderEntry* entries, Bitboard* table, const int (&deltas)[4][2], const uint64_t* known) {
   std::vector<Bitboard> occupancies(4096), references(4096);
 #ifndef CHESS_USE_PEXT
   std::vector<int> epoch(4096, 0);
@@ -76,12 +79,17 @@ void init_slider(detail::SliderEntry* entries, Bitboard* table, const int (&delt
     next_slice += size;
 #ifdef CHESS_USE_PEXT
     (void)bits;
+    (void)known;
     for (int i = 0; i < size; ++i) e.attacks[e.index(occupancies[i])] = references[i];
 #else
     e.shift = 64 - bits;
-    for (;;) {
-      do e.magic = rng.sparse();
-      while (popcount((e.magic * e.mask) >> 56) < 6);
+    for (bool first = true;; first = false) {
+      if (first) {
+        e.magic = known[sq];
+      } else {
+        do e.magic = rng.sparse();
+        while (popcount((e.magic * e.mask) >> 56) < 6);
+      }
       ++attempt;
       int i = 0;
       for (; i < size; ++i) {
@@ -118,8 +126,8 @@ struct TableBuilder {
       t.pawn_attacks[WHITE][s] = step_attacks(s, WHITE_PAWN, 2);
       t.pawn_attacks[BLACK][s] = step_attacks(s, BLACK_PAWN, 2);
     }
-    init_slider(t.rook, rook_table.data(), ROOK_DELTAS);
-    init_slider(t.bishop, bishop_table.data(), BISHOP_DELTAS);
+    init_slider(t.rook, rook_table.data(), ROOK_DELTAS, detail::ROOK_MAGICS);
+    init_slider(t.bishop, bishop_table.data(), BISHOP_DELTAS, detail::BISHOP_MAGICS);
     for (int a = 0; a < 64; ++a)
       for (int b = 0; b < 64; ++b) {
         Square sa = Square(a), sb = Square(b);
