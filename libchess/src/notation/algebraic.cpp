@@ -394,11 +394,12 @@ AlgebraicCodec::AlgebraicCodec(AlgebraicDialect dialect) : d_(std::move(dialect)
             [](const PieceName& a, const PieceName& b) { return a.text.size() > b.text.size(); });
   for (const PieceName& name : d_.read)
     if (name.text[0] < 128) d_.ascii_starts[name.text[0] >> 6] |= uint64_t(1) << (name.text[0] & 63);
+  for (int pt = 0; pt < PIECE_TYPE_NB; ++pt) {
+    names_[WHITE][pt] = utf8(d_.write[pt]);
+    names_[BLACK][pt] = utf8(d_.write_black[pt].empty() ? d_.write[pt] : d_.write_black[pt]);
+  }
 }
 
-std::string AlgebraicCodec::piece_name(PieceType pt, Color side) const {
-  return utf8(side == BLACK && !d_.write_black[pt].empty() ? d_.write_black[pt] : d_.write[pt]);
-}
 
 std::string AlgebraicCodec::format(Position& pos, Move m, const FormatOptions&) const {
   SanParts p = san_parts(pos, m, !d_.long_form);
@@ -408,15 +409,20 @@ std::string AlgebraicCodec::format(Position& pos, Move m, const FormatOptions&) 
   } else {
     if (p.piece != PAWN) out += piece_name(p.piece, pos.side_to_move());
     if (d_.long_form) {
-      out += square_name(p.from);
+      out += char('a' + file_of(p.from));
+      out += char('1' + rank_of(p.from));
       out += p.capture ? 'x' : '-';
     } else {
       if (p.show_file) out += char('a' + file_of(p.from));
       if (p.show_rank) out += char('1' + rank_of(p.from));
       if (p.capture) out += 'x';
     }
-    out += square_name(p.to);
-    if (p.promotion) out += "=" + piece_name(p.promotion, pos.side_to_move());
+    out += char('a' + file_of(p.to));
+    out += char('1' + rank_of(p.to));
+    if (p.promotion) {
+      out += '=';
+      out += piece_name(p.promotion, pos.side_to_move());
+    }
   }
   if (p.check) out += p.check;
   return out;

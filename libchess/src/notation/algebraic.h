@@ -38,9 +38,10 @@ public:
   std::string format(Position& pos, Move move, const FormatOptions& options) const override;
 
 private:
-  std::string piece_name(PieceType pt, Color side) const;
+  const std::string& piece_name(PieceType pt, Color side) const { return names_[side][pt]; }
   bool is_canonical(std::string_view text, const std::string& canonical, Color side) const;
   AlgebraicDialect d_;
+  std::string names_[COLOR_NB][PIECE_TYPE_NB];  // the names written, in UTF-8 (made once)
 };
 
 std::vector<std::unique_ptr<Codec>> make_algebraic_codecs();
