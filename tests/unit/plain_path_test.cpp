@@ -236,6 +236,8 @@ TEST_CASE("Canonical SAN: every legal move as the writer writes it, and nothing 
           REQUIRE(notation::play_canonical_san(pos, text) == m);
           pos.unmake_move(m);
           REQUIRE(pos.fen() == before);
+          REQUIRE(notation::read_canonical_san(pos, text) == m);  // the same, without playing it
+          REQUIRE(pos.fen() == before);
           // Spellings the general reader accepts, with a warning: not canonical.
           for (std::string variant : {text + "+", text + "#", text + "!", "x" + text, text.substr(0, text.size() - 1)}) {
             if (variant == text || variant.empty()) continue;
@@ -244,6 +246,8 @@ TEST_CASE("Canonical SAN: every legal move as the writer writes it, and nothing 
               CHECK(got != m);
               pos.unmake_move(got);
             }
+            REQUIRE(pos.fen() == before);
+            CHECK(notation::read_canonical_san(pos, variant) == got);
             REQUIRE(pos.fen() == before);
           }
           ++checked;

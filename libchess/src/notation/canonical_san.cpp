@@ -1,6 +1,7 @@
 #include "chess/notation/canonical_san.h"
 
 #include "chess/movegen.h"
+#include "notation/san_parts.h"
 #include "notation/text.h"
 
 namespace chess::notation {
@@ -114,6 +115,12 @@ Move play_canonical_san(Position& pos, std::string_view text) {
 }
 
 Move read_canonical_san(Position& pos, std::string_view text) {
+  // Most moves claim no check and plainly give none: nothing to play to be sure.
+  if (!text.empty() && text.back() != '+' && text.back() != '#') {
+    Move m = canonical_move(pos, text);
+    if (!m.is_ok()) return Move::none();
+    if (int check = gives_check_quick(pos, m); check >= 0) return check ? Move::none() : m;
+  }
   Move m = play_canonical_san(pos, text);
   if (m.is_ok()) pos.unmake_move(m);
   return m;

@@ -4,8 +4,6 @@
 
 namespace chess::notation {
 
-namespace {
-
 // Whether a normal move checks, without making it: the moved piece attacks the king from
 // its new square, or it uncovers a slider. Castling, e.p. and promotion are left to
 // make/unmake (return -1: unknown).
@@ -21,8 +19,6 @@ int gives_check_quick(const Position& pos, Move m) {
                      (bishop_attacks(ksq, occupied) & pos.pieces(us, BISHOP, QUEEN));
   return (sliders & ~square_bb(from)) ? 1 : 0;
 }
-
-}  // namespace
 
 char check_suffix(Position& pos, Move m) {
   if (gives_check_quick(pos, m) == 0) return 0;

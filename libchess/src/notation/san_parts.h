@@ -24,6 +24,10 @@ struct SanParts {
 // Long algebraic names the origin anyway: it passes `disambiguate` false and skips the search.
 SanParts san_parts(Position& pos, Move m, bool disambiguate = true);
 
+// 1 if a normal move gives check, 0 if not, -1 for castling, e.p. and promotions (ask
+// check_suffix): decided without making the move.
+int gives_check_quick(const Position& pos, Move m);
+
 // '+' if the move gives check, '#' if it mates, 0 otherwise. The position is restored.
 char check_suffix(Position& pos, Move m);
 
