@@ -63,6 +63,8 @@ LineResult Translator::translate(std::string_view line) const {
   result.source = from ? std::string(from->name()) : "";
 
   bool from_san = from && from->name() == "san";
+  bool from_descriptive = from && from->name().starts_with("descriptive");
+  bool to_descriptive = options_.to->name().starts_with("descriptive");
   PieceOrigins origins(pos), target_origins(pos);
   result.moves.reserve(tokens.size());
   for (std::size_t i = 0; i < tokens.size(); ++i) {
@@ -91,8 +93,9 @@ LineResult Translator::translate(std::string_view line) const {
                       options_.with_uci ? to_uci(pos, r.move) : std::string(),
                       pos.fullmove_number(), pos.side_to_move()};
     result.moves.push_back(std::move(tm));
-    origins.update(pos, r.move);
-    target_origins.update(pos, r.move);
+    // Where pieces started matters to descriptive notation only (QR, KN...).
+    if (from_descriptive) origins.update(pos, r.move);
+    if (to_descriptive) target_origins.update(pos, r.move);
     pos.make_move(r.move);
   }
   if (options_.with_uci) result.final_fen = pos.fen();  // for JSON output only

@@ -41,6 +41,8 @@ bool equals_ignoring_case(std::string_view a, std::string_view b) {
 // marks do not change the word ("e.p.+" is "e.p").
 bool is_suffix_word(std::string_view word) {
   if (word.size() < 2) return false;
+  for (char c : word)  // a square's rank: a move ("e4", "cxd5"), never a suffix word
+    if (c >= '1' && c <= '8') return false;
   switch (word[0] | 0x20) {  // the first letter, in lower case ('(' | 0x20 is '(')
     case 'c': case 'd': case 'm': case 'e': case 's': case '(': break;
     default: return false;
