@@ -610,6 +610,32 @@ bool DescriptiveCodec::line_continues(Position& pos, const PieceOrigins* origins
 
 
 
+// Whether some pseudo-legal move of a `pt` of the mover's other than `m` lands on `reach`:
+// a superset of the legal rivals, found with a lookup per square.
+bool has_pseudo_rival(const Position& pos, Move m, PieceType pt, Bitboard reach) {
+  Color us = pos.side_to_move(), them = ~us;
+  Bitboard ours = pos.pieces(us, pt), occupied = pos.pieces();
+  for (Bitboard b = reach & ~pos.pieces(us); b;) {
+    Square to = pop_lsb(b);
+    Bitboard origins;
+    if (pt == PAWN) {
+      origins = pawn_attacks(them, to) & ours;  // captures (e.p. too: the square is empty then)
+      if (pos.empty(to)) {
+        if (to != pos.ep_square()) origins = 0;
+        Square one = to - pawn_push(us);
+        if (is_ok(one) && (ours & square_bb(one))) origins |= square_bb(one);
+        else if (relative_rank(us, to) == RANK_4 && pos.empty(one) && (ours & square_bb(one - pawn_push(us))))
+          origins |= square_bb(one - pawn_push(us));
+      }
+    } else {
+      origins = attacks_bb(pt, to, occupied) & ours;
+    }
+    if (to == m.to()) origins &= ~square_bb(m.from());
+    if (origins) return true;
+  }
+  return false;
+}
+
 // Writing builds each candidate form twice over, as text and as the Spec the reader would
 // make of that text, and keeps the first (shortest) whose Spec names this move alone. The
 // round-trip tests hold the two in step.
@@ -778,6 +804,12 @@ std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions&
   // Only moves of the same kind of piece can share one of its names.
   MoveList legal, some;
   PieceType mover_type = type_of(pos.piece_on(m.from()));
+  // Most moves have no rival even among the pseudo-legal moves to those squares: then the
+  // move alone is the list, and nothing need be generated.
+  if (!has_pseudo_rival(pos, m, mover_type, reach)) {
+    legal.moves[legal.count++] = m;
+    reach = 0;
+  }
   for (Bitboard b = reach; b;) {
     generate_legal_piece_to(pos, mover_type, pop_lsb(b), some);
     if (legal.count + some.count > 256) {  // only in made-up positions: take them all
