@@ -9,6 +9,7 @@
 #include "common/command_line.h"
 #include "common/diagnostics.h"
 #include "common/exit_codes.h"
+#include "common/standard_output.h"
 #include "common/input.h"
 #include "chess/line_reader.h"
 #include "notation-translate/output.h"
@@ -114,6 +115,7 @@ int main(int argc, char** argv) {
   }
   translate::Translator translator(options);
   bool flush = cl.line_buffered || ::isatty(STDOUT_FILENO);
+  if (!flush) tools::buffer_standard_output();
   translate::Output output(translator, diagnostics, cl.format == "jsonl", flush, !cl.no_warnings);
 
   if (!cl.move.empty()) {

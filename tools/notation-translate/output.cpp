@@ -45,7 +45,9 @@ void Output::line(std::string_view file, std::size_t line_no, const LineResult& 
     for (const Problem& w : result.warnings) report(file, line_no, w, tools::Severity::Warning);
   if (result.failure) report(file, line_no, *result.failure, tools::Severity::Error);
   if (!jsonl_) {
-    fmt::print("{}\n", result.failure ? std::string() : translator_.render(result));
+    std::string text = result.failure ? std::string() : translator_.render(result);
+    text += '\n';
+    std::fwrite(text.data(), 1, text.size(), stdout);
     end_line();
     return;
   }
