@@ -77,7 +77,13 @@ LineResult Translator::translate(std::string_view line) const {
     int ply = int(i) + 1;
     // Canonical SAN, the common case, is read directly; anything else by the codec.
     ParseResult r;
-    if (!(from_san && (r.move = notation::read_canonical_san(pos, tokens[i])).is_ok())) r = from->parse(pos, tokens[i], po);
+    FormatOptions write{&target_origins};
+    if (from_san && (r.move = notation::read_canonical_san(pos, tokens[i])).is_ok()) {
+      char last = tokens[i].back();  // canonical SAN says exactly whether it checks or mates
+      write.check_mark = last == '+' || last == '#' ? last : 0;
+    } else {
+      r = from->parse(pos, tokens[i], po);
+    }
     if (!r.ok()) {
       Problem p{to_string(r.error->kind), column + r.error->column - 1, ply, std::string(tokens[i]), pos.fen(),
                 r.error->message, {}};
@@ -89,7 +95,7 @@ LineResult Translator::translate(std::string_view line) const {
       if (!note.spelling_only)
         result.warnings.push_back(Problem{"lenient-reading", column, ply, std::string(tokens[i]), pos.fen(),
                                           note.message, {}});
-    TranslatedMove tm{options_.to->format(pos, r.move, FormatOptions{&target_origins}),
+    TranslatedMove tm{options_.to->format(pos, r.move, write),
                       options_.with_uci ? to_uci(pos, r.move) : std::string(),
                       pos.fullmove_number(), pos.side_to_move()};
     result.moves.push_back(std::move(tm));

@@ -401,8 +401,8 @@ AlgebraicCodec::AlgebraicCodec(AlgebraicDialect dialect) : d_(std::move(dialect)
 }
 
 
-std::string AlgebraicCodec::format(Position& pos, Move m, const FormatOptions&) const {
-  SanParts p = san_parts(pos, m, !d_.long_form);
+std::string AlgebraicCodec::format(Position& pos, Move m, const FormatOptions& options) const {
+  SanParts p = san_parts(pos, m, !d_.long_form, options.check_mark);
   std::string out;
   if (p.castling) {
     out = p.king_side ? "O-O" : "O-O-O";

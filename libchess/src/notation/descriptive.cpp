@@ -641,7 +641,7 @@ bool has_pseudo_rival(const Position& pos, Move m, PieceType pt, Bitboard reach)
 // round-trip tests hold the two in step.
 std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions& options) const {
   Color us = pos.side_to_move();
-  char check_mark = check_suffix(pos, m);
+  char check_mark = options.check_mark >= 0 ? char(options.check_mark) : check_suffix(pos, m);
   std::string check = !check_mark ? "" : style_.plus_mark ? std::string(1, check_mark)
                                        : check_mark == '#' ? " mate" : " ch";
   if (m.type() == MoveType::Castling) return (m.to() > m.from() ? "O-O" : "O-O-O") + check;

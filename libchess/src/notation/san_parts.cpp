@@ -29,10 +29,10 @@ char check_suffix(Position& pos, Move m) {
   return suffix;
 }
 
-SanParts san_parts(Position& pos, Move m, bool disambiguate) {
+SanParts san_parts(Position& pos, Move m, bool disambiguate, int check_mark) {
   SanParts p;
   p.from = m.from();
-  p.check = check_suffix(pos, m);
+  p.check = check_mark >= 0 ? char(check_mark) : check_suffix(pos, m);
   if (m.type() == MoveType::Castling) {
     p.castling = true;
     p.king_side = m.to() > m.from();

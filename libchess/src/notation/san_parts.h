@@ -22,7 +22,8 @@ struct SanParts {
 
 // Disambiguation counts only legal rivals (a pinned piece is no rival), per PGN 8.2.3.
 // Long algebraic names the origin anyway: it passes `disambiguate` false and skips the search.
-SanParts san_parts(Position& pos, Move m, bool disambiguate = true);
+// `check_mark`: '+', '#' or 0 if already known, -1 to find out.
+SanParts san_parts(Position& pos, Move m, bool disambiguate = true, int check_mark = -1);
 
 // 1 if a normal move gives check, 0 if not, -1 for castling, e.p. and promotions (ask
 // check_suffix): decided without making the move.

@@ -50,6 +50,9 @@ struct FormatOptions {
   const PieceOrigins* origins = nullptr;
   // Inside PGN movetext, parentheses open variations: write N/Q2-B4, not N(Q2)-B4.
   bool pgn_safe = false;
+  // '+', '#' or 0 when the caller knows whether the move checks or mates (it read the move
+  // from canonical SAN, say); -1: the codec finds out, which means playing the move.
+  int check_mark = -1;
 };
 
 // A lenient reading: the move was read, but not from the text format() would write.
