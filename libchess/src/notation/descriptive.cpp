@@ -455,6 +455,24 @@ Bitboard reach(const Position& pos, const Spec& spec) {
   return b;
 }
 
+// The squares some piece of the mover's kind could move to, pins and checks aside: a
+// superset of the legal destinations, made with a few shifts and lookups, so that the
+// squares a name covers are generated only where a move can land.
+Bitboard pseudo_targets(const Position& pos, PieceType pt) {
+  Color us = pos.side_to_move();
+  Bitboard ours = pos.pieces(us, pt), occupied = pos.pieces(), targets = 0;
+  if (pt == PAWN) {
+    Bitboard pushed = us == WHITE ? ours << 8 : ours >> 8;
+    pushed &= ~occupied;
+    Bitboard twice = (us == WHITE ? (pushed & rank_bb(RANK_3)) << 8 : (pushed & rank_bb(RANK_6)) >> 8) & ~occupied;
+    Bitboard attacks = us == WHITE ? pawn_attacks_bb<WHITE>(ours) : pawn_attacks_bb<BLACK>(ours);
+    targets = pushed | twice | attacks;
+  } else {
+    for (Bitboard b = ours; b;) targets |= attacks_bb(pt, pop_lsb(b), occupied);
+  }
+  return targets & ~pos.pieces(us);
+}
+
 // A flank names a piece by identity or by the half it stands on; identity wins ties.
 void prefer_identity(const Context& ctx, const Spec& spec, Found& found) {
   auto narrow = [&](char flank, auto square_of) {
@@ -511,7 +529,7 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
     generate_legal(pos, legal);
   } else {  // only the named kind of piece, to the squares the text can name
     MoveList some;
-    for (Bitboard b = reach(pos, spec); b;) {
+    for (Bitboard b = reach(pos, spec) & pseudo_targets(pos, spec.mover.type); b;) {
       generate_legal_piece_to(pos, spec.mover.type, pop_lsb(b), some);
       if (legal.count + some.count > 256) {  // only in made-up positions: take them all
         generate_legal(pos, legal);
