@@ -95,19 +95,25 @@ Move canonical_move(const Position& pos, std::string_view text) {
   return found;
 }
 
+// The check mark a text claims ('+', '#' or 0), taken off the text.
+char take_check_claim(std::string_view& text) {
+  if (text.empty() || (text.back() != '+' && text.back() != '#')) return 0;
+  char claim = text.back();
+  text.remove_suffix(1);
+  return claim;
+}
+
+// The check mark the move just played earns.
+char mark_after(const Position& pos) { return pos.in_check() ? (has_legal_move(pos) ? '+' : '#') : 0; }
+
 }  // namespace
 
 Move play_canonical_san(Position& pos, std::string_view text) {
-  char claim = 0;
-  if (!text.empty() && (text.back() == '+' || text.back() == '#')) {
-    claim = text.back();
-    text.remove_suffix(1);
-  }
+  char claim = take_check_claim(text);
   Move m = canonical_move(pos, text);
   if (!m.is_ok()) return Move::none();
   pos.make_move(m);
-  char mark = pos.in_check() ? (has_legal_move(pos) ? '+' : '#') : 0;
-  if (mark != claim) {
+  if (mark_after(pos) != claim) {
     pos.unmake_move(m);
     return Move::none();
   }
@@ -115,15 +121,15 @@ Move play_canonical_san(Position& pos, std::string_view text) {
 }
 
 Move read_canonical_san(Position& pos, std::string_view text) {
+  char claim = take_check_claim(text);
+  Move m = canonical_move(pos, text);
+  if (!m.is_ok()) return Move::none();
   // Most moves claim no check and plainly give none: nothing to play to be sure.
-  if (!text.empty() && text.back() != '+' && text.back() != '#') {
-    Move m = canonical_move(pos, text);
-    if (!m.is_ok()) return Move::none();
-    if (int check = gives_check_quick(pos, m); check >= 0) return check ? Move::none() : m;
-  }
-  Move m = play_canonical_san(pos, text);
-  if (m.is_ok()) pos.unmake_move(m);
-  return m;
+  if (int check = claim ? -1 : gives_check_quick(pos, m); check >= 0) return check ? Move::none() : m;
+  pos.make_move(m);
+  bool earned = mark_after(pos) == claim;
+  pos.unmake_move(m);
+  return earned ? m : Move::none();
 }
 
 }  // namespace chess::notation
