@@ -455,20 +455,20 @@ Bitboard reach(const Position& pos, const Spec& spec) {
   return b;
 }
 
-// The squares some piece of the mover's kind could move to, pins and checks aside: a
-// superset of the legal destinations, made with a few shifts and lookups, so that the
-// squares a name covers are generated only where a move can land.
-Bitboard pseudo_targets(const Position& pos, PieceType pt) {
+// The squares the pieces `movers` (of kind `pt`, the side to move's) could move to, pins
+// and checks aside: a superset of their legal destinations, made with a few shifts and
+// lookups, so that the squares a name covers are generated only where a move can land.
+Bitboard pseudo_targets(const Position& pos, PieceType pt, Bitboard movers) {
   Color us = pos.side_to_move();
-  Bitboard ours = pos.pieces(us, pt), occupied = pos.pieces(), targets = 0;
+  Bitboard occupied = pos.pieces(), targets = 0;
   if (pt == PAWN) {
-    Bitboard pushed = us == WHITE ? ours << 8 : ours >> 8;
-    pushed &= ~occupied;
+    Bitboard pushed = (us == WHITE ? movers << 8 : movers >> 8) & ~occupied;
     Bitboard twice = (us == WHITE ? (pushed & rank_bb(RANK_3)) << 8 : (pushed & rank_bb(RANK_6)) >> 8) & ~occupied;
-    Bitboard attacks = us == WHITE ? pawn_attacks_bb<WHITE>(ours) : pawn_attacks_bb<BLACK>(ours);
-    targets = pushed | twice | attacks;
+    Bitboard attacks = us == WHITE ? pawn_attacks_bb<WHITE>(movers) : pawn_attacks_bb<BLACK>(movers);
+    Bitboard victims = pos.pieces(~us) | (pos.ep_square() != SQ_NONE ? square_bb(pos.ep_square()) : 0);
+    targets = pushed | twice | (attacks & victims);
   } else {
-    for (Bitboard b = ours; b;) targets |= attacks_bb(pt, pop_lsb(b), occupied);
+    for (Bitboard b = movers; b;) targets |= attacks_bb(pt, pop_lsb(b), occupied);
   }
   return targets & ~pos.pieces(us);
 }
@@ -529,7 +529,8 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
     generate_legal(pos, legal);
   } else {  // only the named kind of piece, to the squares the text can name
     MoveList some;
-    for (Bitboard b = reach(pos, spec) & pseudo_targets(pos, spec.mover.type); b;) {
+    Bitboard movers = pos.pieces(pos.side_to_move(), spec.mover.type);
+    for (Bitboard b = reach(pos, spec) & pseudo_targets(pos, spec.mover.type, movers); b;) {
       generate_legal_piece_to(pos, spec.mover.type, pop_lsb(b), some);
       if (legal.count + some.count > 256) {  // only in made-up positions: take them all
         generate_legal(pos, legal);
@@ -629,29 +630,10 @@ bool DescriptiveCodec::line_continues(Position& pos, const PieceOrigins* origins
 
 
 // Whether some pseudo-legal move of a `pt` of the mover's other than `m` lands on `reach`:
-// a superset of the legal rivals, found with a lookup per square.
+// a superset of the legal rivals, from the pseudo targets the reader uses too.
 bool has_pseudo_rival(const Position& pos, Move m, PieceType pt, Bitboard reach) {
-  Color us = pos.side_to_move(), them = ~us;
-  Bitboard ours = pos.pieces(us, pt), occupied = pos.pieces();
-  for (Bitboard b = reach & ~pos.pieces(us); b;) {
-    Square to = pop_lsb(b);
-    Bitboard origins;
-    if (pt == PAWN) {
-      origins = pawn_attacks(them, to) & ours;  // captures (e.p. too: the square is empty then)
-      if (pos.empty(to)) {
-        if (to != pos.ep_square()) origins = 0;
-        Square one = to - pawn_push(us);
-        if (is_ok(one) && (ours & square_bb(one))) origins |= square_bb(one);
-        else if (relative_rank(us, to) == RANK_4 && pos.empty(one) && (ours & square_bb(one - pawn_push(us))))
-          origins |= square_bb(one - pawn_push(us));
-      }
-    } else {
-      origins = attacks_bb(pt, to, occupied) & ours;
-    }
-    if (to == m.to()) origins &= ~square_bb(m.from());
-    if (origins) return true;
-  }
-  return false;
+  Bitboard from = square_bb(m.from()), others = pos.pieces(pos.side_to_move(), pt) & ~from;
+  return (pseudo_targets(pos, pt, others) & reach) || (pseudo_targets(pos, pt, from) & reach & ~square_bb(m.to()));
 }
 
 // Writing builds each candidate form twice over, as text and as the Spec the reader would
