@@ -14,6 +14,13 @@ int parse_command_line(CLI::App& app, int argc, char** argv) {
   return -1;
 }
 
+void add_no_fast_path_flag(CLI::App& app, bool& plain_path) {
+  app.add_flag_callback(
+      "--no-fast-path", [&plain_path] { plain_path = false; },
+      "Read every game with the general reader, not only those outside the plain form (same output, slower; "
+      "for cross-checking)");
+}
+
 std::string dialect_list() {
   std::string out;
   for (auto name : chess::notation::codec_names()) out += (out.empty() ? "" : ", ") + std::string(name);

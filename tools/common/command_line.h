@@ -15,6 +15,9 @@ namespace tools {
 // --version, 2 for a usage error, with CLI11's message printed).
 int parse_command_line(CLI::App& app, int argc, char** argv);
 
+// --no-fast-path, which sets `plain_path` false (ValidateOptions::plain_path).
+void add_no_fast_path_flag(CLI::App& app, bool& plain_path);
+
 // "san, lan, uci, ..." for help texts and error messages.
 std::string dialect_list();
 

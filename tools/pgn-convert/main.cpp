@@ -75,10 +75,8 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"pass", "skip", "stop"}));
   app.add_option("--rejects", rejects, "With --on-error skip: write the original text of rejected games to FILE");
   app.add_option("-j,--jobs", jobs, "Convert with N threads (output order is kept)")->check(CLI::Range(1, 256));
-  bool general_only = false;
-  app.add_flag("--no-fast-path", general_only,
-               "Read every game with the general reader, not only those outside the plain form (same output, "
-               "slower; for cross-checking)");
+  bool plain_path = true;
+  tools::add_no_fast_path_flag(app, plain_path);
   app.add_flag("--progress", progress, "Show progress on stderr (default when stderr is a terminal)");
   app.add_flag("--no-progress", no_progress, "Never show progress");
   if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
@@ -89,6 +87,7 @@ int main(int argc, char** argv) {
                    : format == "uci" ? convert::Format::Uci
                    : format == "epd" ? convert::Format::Epd
                                      : convert::Format::Pgn;
+  options.read.plain_path = plain_path;
   if (from == "auto") options.read.auto_dialect = true;
   else if (!(options.read.codec = tools::find_dialect(from, "--from", diagnostics, true))) return tools::EXIT_USAGE_OR_IO;
   if (!(options.write.codec = tools::find_dialect(to, "--to", diagnostics))) return tools::EXIT_USAGE_OR_IO;
@@ -182,12 +181,7 @@ int main(int argc, char** argv) {
                                   annotated && options.write.variations};
     // The next game, read and validated, its moves recorded: a plain game in the same pass.
     auto read_one = [&](chess::pgn::Reader& from, chess::pgn::Game& game, chess::pgn::GameReport& report) {
-      if (!general_only) return read_next_game(from, options.read, game, report, keep);
-      chess::pgn::GameBuilder builder;
-      if (!from.read_game(builder)) return false;
-      game = std::move(builder.game());
-      report = validate_game(game, options.read);
-      return true;
+      return read_next_game(from, options.read, game, report, keep);
     };
     bool finished = true;
     if (jobs <= 1) {

@@ -28,10 +28,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"text", "jsonl"}));
   app.add_flag("-q,--quiet", quiet, "Print only the summary");
   app.add_option("-j,--jobs", run.jobs, "Validate with N threads (output order is kept)")->check(CLI::Range(1, 256));
-  bool general_only = false;
-  app.add_flag("--no-fast-path", general_only,
-               "Read every game with the general reader, not only those outside the plain form (same output, "
-               "slower; for cross-checking)");
+  tools::add_no_fast_path_flag(app, run.validate.plain_path);
   app.add_flag("--progress", progress, "Show progress on stderr (default when stderr is a terminal)");
   app.add_flag("--no-progress", no_progress, "Never show progress");
   if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
@@ -41,7 +38,6 @@ int main(int argc, char** argv) {
   } else if (!(run.validate.codec = tools::find_dialect(from, "--from", diagnostics, true))) {
     return tools::EXIT_USAGE_OR_IO;
   }
-  run.plain_path = !general_only;
   tools::buffer_standard_output();
   if (run.files.empty()) run.files.push_back("-");
   run.progress = !no_progress && (progress || ::isatty(STDERR_FILENO));

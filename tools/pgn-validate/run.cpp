@@ -28,11 +28,7 @@ int run(const RunOptions& options, Output& output, const tools::DiagnosticPrinte
     };
     // Each game read and checked at once: a plain game in the scan that reads it.
     auto read_one = [&](Reader& reader, GameReport& report) {
-      if (options.plain_path) return validate_next_game(reader, options.validate, report);
-      GameBuilder builder;
-      if (!reader.read_game(builder)) return false;
-      report = validate_game(builder.game(), options.validate);
-      return true;
+      return validate_next_game(reader, options.validate, report);
     };
     std::size_t bytes = 0;
     if (options.jobs <= 1) {

@@ -16,9 +16,6 @@ struct RunOptions {
   chess::pgn::ValidateOptions validate;
   int jobs = 1;
   bool progress = false;
-  // Check plain games (most of any archive) in one pass over their text; off, every game
-  // goes through the general reader. The output is the same: the switch is for checking that.
-  bool plain_path = true;
 };
 
 // Returns the exit status: 0 every game valid, 1 some game invalid, 2 an input unreadable.

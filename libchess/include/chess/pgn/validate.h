@@ -15,6 +15,9 @@ struct ValidateOptions {
   const notation::Codec* codec = nullptr;  // the dialect of the moves; null: SAN
   bool auto_dialect = false;               // detect the dialect from each game's main line
   bool strict = false;  // missing Seven Tag Roster tags and non-canonical moves are errors
+  // Plain games in canonical SAN checked in one pass (see plain_scanner.h); false: every
+  // game through the general reader. The reports are the same: the switch is for checking that.
+  bool plain_path = true;
 };
 
 struct GameReport {
