@@ -39,16 +39,16 @@ void GameBuilder::move(std::string_view text, Location at) {
     line.moves.back().text += text;
     return;
   }
-  MoveNode& node = line.moves.emplace_back();  // built in place: no temporary to move
-  node.text.assign(text);
-  node.at = at;
+  new_move(text, at);
 }
 
-void GameBuilder::resolved_move(std::string_view text, Location at, Move m) {
-  MoveNode& node = current_line().moves.emplace_back();
+void GameBuilder::resolved_move(std::string_view text, Location at, Move m) { new_move(text, at).move = m; }
+
+MoveNode& GameBuilder::new_move(std::string_view text, Location at) {
+  MoveNode& node = current_line().moves.emplace_back();  // built in place: no temporary to move
   node.text.assign(text);
   node.at = at;
-  node.move = m;
+  return node;
 }
 
 void GameBuilder::nag(int nag, Location) {

@@ -214,12 +214,6 @@ GameReport general_build(const PlainGame& plain, const ValidateOptions& options,
   return validate_game(game, options);
 }
 
-GameReport general_path(const PlainGame& plain, const ValidateOptions& options) {
-  GameBuilder builder;
-  read_plain_game(plain, builder);
-  return validate_game(builder.game(), options);
-}
-
 // Takes a plain game off the reader's input and checks it in the same pass.
 class CheckingTaker : public PlainTaker {
 public:
@@ -233,7 +227,8 @@ public:
       report = std::move(*check.report);
     } else {
       PlainGame game{ordinal, check.first_line, std::string(text.substr(check.begin, check.end - check.begin))};
-      report = general_path(game, options_);
+      Game scratch;
+      report = general_build(game, options_, scratch);
     }
     bytes = check.end;
     lines = check.lines;
@@ -280,7 +275,8 @@ GameReport validate_plain_game(const PlainGame& plain, const ValidateOptions& op
     PlainCheck check = check_plain(plain.text, true, plain.first_line, plain.ordinal, options);
     if (check.report) return std::move(*check.report);
   }
-  return general_path(plain, options);
+  Game scratch;
+  return general_build(plain, options, scratch);
 }
 
 GameReport build_plain_game(const PlainGame& plain, const ValidateOptions& options, Game& game,

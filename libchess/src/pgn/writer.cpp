@@ -209,9 +209,8 @@ private:
     fill_.add(std::string_view(text, std::size_t(end - text)));
   }
 
-  std::string move_text(const Replay& r, const MoveNode& node) {
-    Position& pos = const_cast<Position&>(r.pos);  // format() tries moves on it and takes them back
-    return codec_.format(pos, node.move, notation::FormatOptions{&r.origins, true});
+  std::string move_text(Replay& r, const MoveNode& node) {  // format() tries moves on the board, and takes them back
+    return codec_.format(r.pos, node.move, notation::FormatOptions{&r.origins, true});
   }
   std::string_view move_text(const MoveClock&, const MoveNode& node) { return node.text; }
 

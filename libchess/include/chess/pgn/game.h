@@ -72,6 +72,7 @@ public:
 
 private:
   Line& current_line();
+  MoveNode& new_move(std::string_view text, Location at);
   Game game_;
   std::vector<Line*> stack_;  // the line being written, innermost last
 };
