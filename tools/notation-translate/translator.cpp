@@ -1,7 +1,5 @@
 #include "notation-translate/translator.h"
 
-#include <charconv>
-
 #include "chess/notation/canonical_san.h"
 #include "chess/notation/move_text.h"
 #include "chess/notation/registry.h"
@@ -110,24 +108,6 @@ LineResult Translator::translate(std::string_view line) const {
   return result;
 }
 
-Translator::Translator(TranslatorOptions options) : options_(std::move(options)) {
-  for (Color side : {WHITE, BLACK}) {
-    std::string twelve = options_.to->move_number(12, side), seven = options_.to->move_number(7, side);
-    if (twelve.starts_with("12") && seven.starts_with("7") && twelve.substr(2) == seven.substr(1))
-      number_suffix_[side] = twelve.substr(2);
-  }
-}
-
-void Translator::add_move_number(std::string& out, int fullmove, Color side) const {
-  if (!number_suffix_[side]) {
-    out += options_.to->move_number(fullmove, side);
-    return;
-  }
-  char digits[16];
-  out.append(digits, std::size_t(std::to_chars(digits, digits + sizeof digits, fullmove).ptr - digits));
-  out += *number_suffix_[side];
-}
-
 std::string Translator::render(const LineResult& result) const {
   std::string out = result.fen_prefix;
   out.reserve(out.size() + 12 * result.moves.size());
@@ -145,7 +125,7 @@ std::string Translator::render(const LineResult& result) const {
     if (numbered && (m.side == WHITE || i == 0)) {
       std::size_t before = out.size();
       if (!first) out += ' ';
-      add_move_number(out, m.fullmove, m.side);
+      numbers_.append(out, m.fullmove, m.side);
       if (out.size() == before + (first ? 0 : 1)) out.resize(before);  // a dialect without numbers
       else first = false;
     }

@@ -51,18 +51,14 @@ struct TranslatorOptions {
 
 class Translator {
 public:
-  explicit Translator(TranslatorOptions options);
+  explicit Translator(TranslatorOptions options) : options_(std::move(options)), numbers_(*options_.to) {}
   LineResult translate(std::string_view line) const;
   // The moves in the target dialect, with move numbers in its style when the input had them.
   std::string render(const LineResult& result) const;
 
 private:
-  void add_move_number(std::string& out, int fullmove, chess::Color side) const;
-
   TranslatorOptions options_;
-  // The target's move numbers as digits and a suffix per side ("12." "12..." or "12"
-  // "12 ..."), written without asking the codec each time; unset if it numbers otherwise.
-  std::optional<std::string> number_suffix_[2];
+  chess::notation::MoveNumbers numbers_;  // the target's move numbers
 };
 
 }  // namespace translate

@@ -1,5 +1,7 @@
 #include "chess/notation/codec.h"
 
+#include <charconv>
+
 namespace chess::notation {
 
 const char* to_string(ErrorKind kind) {
@@ -13,6 +15,24 @@ const char* to_string(ErrorKind kind) {
 
 std::string Codec::move_number(int fullmove, Color side) const {
   return std::to_string(fullmove) + (side == WHITE ? "." : "...");
+}
+
+MoveNumbers::MoveNumbers(const Codec& codec) : codec_(codec) {
+  for (Color side : {WHITE, BLACK}) {
+    std::string twelve = codec.move_number(12, side), seven = codec.move_number(7, side);
+    if (twelve.starts_with("12") && seven.starts_with("7") && twelve.substr(2) == seven.substr(1))
+      suffix_[side] = twelve.substr(2);
+  }
+}
+
+void MoveNumbers::append(std::string& out, int fullmove, Color side) const {
+  if (!suffix_[side]) {
+    out += codec_.move_number(fullmove, side);
+    return;
+  }
+  char digits[16];
+  out.append(digits, std::size_t(std::to_chars(digits, digits + sizeof digits, fullmove).ptr - digits));
+  out += *suffix_[side];
 }
 
 }  // namespace chess::notation

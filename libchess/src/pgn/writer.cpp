@@ -1,7 +1,6 @@
 #include "chess/pgn/writer.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -102,7 +101,7 @@ public:
       : o_(options),
         codec_(options.codec ? *options.codec : *notation::find_codec("san")),
         fill_(options.width, out_),
-        usual_numbers_(codec_.move_number(12, WHITE) == "12." && codec_.move_number(12, BLACK) == "12...") {}
+        numbers_(codec_) {}
 
   std::string write(const Game& game, const Position& start) {
     out_.reserve(game.raw.size() + 64 * game.main.moves.size() + 1024);  // about its size: no regrowth
@@ -197,16 +196,10 @@ private:
     }
   };
 
-  // "12." and "12...", written in place when the dialect numbers moves the usual way.
   void add_move_number(int fullmove, Color side) {
-    if (!usual_numbers_) {
-      fill_.add(codec_.move_number(fullmove, side));
-      return;
-    }
-    char text[24];
-    char* end = std::to_chars(text, text + 16, fullmove).ptr;
-    for (int dots = side == WHITE ? 1 : 3; dots > 0; --dots) *end++ = '.';
-    fill_.add(std::string_view(text, std::size_t(end - text)));
+    number_.clear();
+    numbers_.append(number_, fullmove, side);
+    fill_.add(number_);
   }
 
   std::string move_text(Replay& r, const MoveNode& node) {  // format() tries moves on the board, and takes them back
@@ -255,7 +248,8 @@ private:
   const notation::Codec& codec_;
   std::string out_;
   LineFiller fill_;
-  bool usual_numbers_;  // the dialect numbers moves "12." and "12..."
+  notation::MoveNumbers numbers_;
+  std::string number_;  // the move number being written
   bool after_break_ = true;
 };
 

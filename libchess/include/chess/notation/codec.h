@@ -83,4 +83,18 @@ public:
   virtual std::string move_number(int fullmove, Color side) const;
 };
 
+// A dialect's move numbers for writers of whole games: the suffix for each side ("12." and
+// "12...", or "12" and "12 ...") is learnt once from move_number(), and numbers are then
+// written as digits, not asked for one string at a time. A dialect that numbers otherwise
+// is asked each time.
+class MoveNumbers {
+public:
+  explicit MoveNumbers(const Codec& codec);
+  void append(std::string& out, int fullmove, Color side) const;
+
+private:
+  const Codec& codec_;
+  std::optional<std::string> suffix_[COLOR_NB];
+};
+
 }  // namespace chess::notation
