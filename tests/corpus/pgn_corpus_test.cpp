@@ -54,6 +54,15 @@ Verdicts validate_file(const fs::path& path) {
 
 fs::path pgn_dir() { return corpus::shared_dir() / "corpus" / "pgn"; }
 
+// Every report of a file as one reader in one pass gives them (what pgn-validate does).
+std::string one_pass_reports(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  Reader reader(in);
+  std::string out;
+  for (GameReport report; validate_next_game(reader, {}, report);) out += test_support::report_text(report);
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("Real games: master, engine and online archives read without false alarms", "[pgn][corpus]") {
@@ -98,13 +107,7 @@ TEST_CASE("The plain path gives the general path's reports on every file of the 
                                                                   : validate_game(builder.game(), {}));
       }
     }
-    std::string one_pass;
-    {
-      std::ifstream in(entry.path(), std::ios::binary);
-      Reader reader(in);
-      for (GameReport report; validate_next_game(reader, {}, report);) one_pass += test_support::report_text(report);
-    }
-    CHECK(one_pass == plain);
+    CHECK(one_pass_reports(entry.path()) == plain);
     ++files;
     if (general != plain) {  // the first difference, rather than two whole files
       std::size_t at = std::mismatch(general.begin(), general.end(), plain.begin(), plain.end()).first - general.begin();
@@ -122,12 +125,7 @@ TEST_CASE("Chunked parallel reading gives one reader's reports on every file of 
   for (const auto& entry : fs::recursive_directory_iterator(pgn_dir())) {
     if (!entry.is_regular_file()) continue;
     INFO(entry.path().string());
-    std::string one, chunked;
-    {
-      std::ifstream in(entry.path(), std::ios::binary);
-      Reader reader(in);
-      for (GameReport r; validate_next_game(reader, {}, r);) one += test_support::report_text(r);
-    }
+    std::string one = one_pass_reports(entry.path()), chunked;
     std::ifstream in(entry.path(), std::ios::binary);
     // Small chunks, so that every file is cut many times, some of the cuts in bad places.
     tools::for_each_game_chunked<GameReport>(
