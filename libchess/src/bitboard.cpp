@@ -128,6 +128,10 @@ struct TableBuilder {
     }
     init_slider(t.rook, rook_table.data(), ROOK_DELTAS, detail::ROOK_MAGICS);
     init_slider(t.bishop, bishop_table.data(), BISHOP_DELTAS, detail::BISHOP_MAGICS);
+    for (int sq = 0; sq < 64; ++sq) {
+      t.bishop_pseudo[sq] = slide(BISHOP_DELTAS, Square(sq), 0);
+      t.rook_pseudo[sq] = slide(ROOK_DELTAS, Square(sq), 0);
+    }
     for (int a = 0; a < 64; ++a)
       for (int b = 0; b < 64; ++b) {
         Square sa = Square(a), sb = Square(b);

@@ -55,6 +55,19 @@ inline bool attacked_by(const Position& pos, Square s, Bitboard occupied) {
          (rook_attacks(s, occupied) & pos.pieces(Them, ROOK, QUEEN));
 }
 
+// Castling with a right held, out of check: the path empty (but for king and rook), and no
+// square the king stands on, crosses or reaches attacked. The rook is lifted off too: in
+// Chess960 it may be the piece that shields the king's destination.
+template <Color Us>
+bool castling_path_safe(const Position& pos, CastlingRights cr) {
+  const Bitboard occupied = pos.pieces();
+  if (pos.castling_path(cr) & occupied) return false;
+  const Bitboard without = occupied ^ square_bb(pos.castling_rook_square(cr)) ^ square_bb(pos.king_square(Us));
+  for (Bitboard path = pos.castling_king_path(cr); path;)
+    if (attacked_by<~Us>(pos, pop_lsb(path), without)) return false;
+  return true;
+}
+
 template <Color Us, bool Counting>
 void generate(const Position& pos, Sink<Counting>& sink, Bitboard destinations = ~Bitboard(0)) {
   constexpr Color Them = ~Us;
@@ -167,20 +180,12 @@ void generate(const Position& pos, Sink<Counting>& sink, Bitboard destinations =
     }
   }
 
-  // Castling: path empty (but for king and rook), and no square the king stands on,
-  // crosses or reaches attacked. The rook is lifted off too: in Chess960 it may be the
-  // piece that shields the king's destination.
   if (!checkers && pos.can_castle(Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING)) {
     for (bool king_side : {true, false}) {
       CastlingRights cr = castling_right(Us, king_side);
-      if (!pos.can_castle(cr) || (pos.castling_path(cr) & occupied)) continue;
       Square rook = pos.castling_rook_square(cr);
-      if (!(destinations & square_bb(rook))) continue;
-      Bitboard without = occupied ^ square_bb(rook) ^ square_bb(ksq);
-      bool safe = true;
-      for (Bitboard path = pos.castling_king_path(cr); path && safe;)
-        safe = !attacked_by<Them>(pos, pop_lsb(path), without);
-      if (safe) sink.add(Move::make(ksq, rook, MoveType::Castling));
+      if (pos.can_castle(cr) && (destinations & square_bb(rook)) && castling_path_safe<Us>(pos, cr))
+        sink.add(Move::make(ksq, rook, MoveType::Castling));
     }
   }
 }
@@ -203,80 +208,111 @@ void generate_legal_to(const Position& pos, Bitboard destinations, MoveList& lis
 
 namespace {
 
-// Our pieces that shield our king from an enemy slider: moving one off the line exposes it.
-Bitboard king_blockers(const Position& pos, Color us, Square ksq) {
-  Bitboard occupied = pos.pieces(), blockers = 0;
-  // X-rays through our own pieces: a sniper's ray to the king holds only our pieces.
-  Bitboard snipers = (rook_attacks(ksq, pos.pieces(~us)) & pos.pieces(~us, ROOK, QUEEN)) |
-                     (bishop_attacks(ksq, pos.pieces(~us)) & pos.pieces(~us, BISHOP, QUEEN));
+// Our pieces among `candidates` that shield our king from an enemy slider: moving one off
+// the line exposes the king. Only candidates lined up with the king can be pinned, so most
+// calls look at no sniper at all.
+Bitboard pinned_among(const Position& pos, Color us, Square ksq, Bitboard candidates) {
+  Bitboard diagonal = bishop_pseudo_attacks(ksq), orthogonal = rook_pseudo_attacks(ksq);
+  if (!(candidates & (diagonal | orthogonal))) return 0;
+  Bitboard occupied = pos.pieces(), pinned = 0;
+  // Enemy sliders lined up with the king on an empty board; one piece between makes a pin.
+  Bitboard snipers = (orthogonal & pos.pieces(~us, ROOK, QUEEN)) | (diagonal & pos.pieces(~us, BISHOP, QUEEN));
   while (snipers) {
     Square sniper = pop_lsb(snipers);
     Bitboard between = between_bb(ksq, sniper) & occupied & ~square_bb(sniper);
-    if (between && !more_than_one(between)) blockers |= between;
+    if (between && !more_than_one(between)) pinned |= between;
   }
-  return blockers;
+  return pinned & candidates;
+}
+
+// Whether the en passant capture from `from` leaves the king safe. It removes two pawns
+// from one rank at once, which no pin mask describes: replay it on the occupancy.
+bool ep_capture_is_safe(const Position& pos, Square from, Square to) {
+  Color us = pos.side_to_move(), them = ~us;
+  Square ksq = pos.king_square(us), victim = to - pawn_push(us);
+  Bitboard after = (pos.pieces() ^ square_bb(from) ^ square_bb(victim)) | square_bb(to);
+  return !((rook_attacks(ksq, after) & pos.pieces(them, ROOK, QUEEN)) |
+           (bishop_attacks(ksq, after) & pos.pieces(them, BISHOP, QUEEN)) |
+           (knight_attacks(ksq) & pos.pieces(them, KNIGHT)) |
+           (pawn_attacks(us, ksq) & pos.pieces(them, PAWN) & ~square_bb(victim)));
 }
 
 }  // namespace
 
-void generate_legal_piece_to(const Position& pos, PieceType pt, Square to, MoveList& list) {
-  list.count = 0;
+Bitboard legal_origins(const Position& pos, PieceType pt, Square to) {
   Color us = pos.side_to_move(), them = ~us;
-  if (pos.pieces(us) & square_bb(to)) return;
-  Square ksq = pos.king_square(us);
+  if (pos.pieces(us) & square_bb(to)) return 0;
   Bitboard occupied = pos.pieces();
-  Bitboard checkers = pos.checkers();
+  Bitboard mine = pos.pieces(us, pt);
   Bitboard origins;
-  Square ep = pos.ep_square();
   bool ep_capture = false;
-  if (pt == PAWN) {
-    int up = pawn_push(us);
-    Bitboard pawns = pos.pieces(us, PAWN);
-    origins = 0;
-    if (pos.empty(to)) {
-      Square one = to - up;
-      if (is_ok(one) && (pawns & square_bb(one))) origins |= square_bb(one);
-      else if (relative_rank(us, to) == RANK_4 && pos.empty(one) && (pawns & square_bb(to - 2 * up)))
-        origins |= square_bb(to - 2 * up);
-      if (to == ep) {
-        origins |= pawn_attacks(them, to) & pawns;
+  switch (pt) {
+    case PAWN: {
+      if (!pos.empty(to)) {
+        origins = pawn_attacks(them, to) & mine;
+        break;
+      }
+      Square one = to - pawn_push(us);
+      origins = 0;
+      if (is_ok(one) && (mine & square_bb(one))) origins = square_bb(one);
+      else if (relative_rank(us, to) == RANK_4 && pos.empty(one) && (mine & square_bb(one - pawn_push(us))))
+        origins = square_bb(one - pawn_push(us));
+      if (to == pos.ep_square()) {  // no pawn can step straight onto the e.p. square
+        origins = pawn_attacks(them, to) & mine;
         ep_capture = true;
       }
-    } else {
-      origins = pawn_attacks(them, to) & pawns;
+      break;
     }
-  } else {
-    origins = attacks_bb(pt, to, occupied) & pos.pieces(us, pt);
+    case KNIGHT: origins = knight_attacks(to) & mine; break;
+    case BISHOP: origins = bishop_attacks(to, occupied) & mine; break;
+    case ROOK: origins = rook_attacks(to, occupied) & mine; break;
+    case QUEEN: origins = queen_attacks(to, occupied) & mine; break;
+    case KING:
+      origins = king_attacks(to) & mine;
+      // The king may not step into an attack, looked at with the king lifted off the board.
+      if (!origins || (pawn_attacks(us, to) & pos.pieces(them, PAWN)) || (knight_attacks(to) & pos.pieces(them, KNIGHT)) ||
+          (king_attacks(to) & pos.pieces(them, KING)) ||
+          slider_attackers(to, pos.pieces(them, BISHOP, QUEEN), pos.pieces(them, ROOK, QUEEN), occupied ^ origins))
+        return 0;
+      return origins;
+    default: return 0;
   }
-  if (!origins) return;
-  // Legality of each pseudo-legal candidate: the king may not step into an attack; other
-  // pieces must resolve any check and not leave a pin line; e.p. is replayed in full.
-  Bitboard blockers = king_blockers(pos, us, ksq);
+  if (!origins) return 0;
+  if (ep_capture) {
+    for (Bitboard b = origins; b;)
+      if (Square from = pop_lsb(b); !ep_capture_is_safe(pos, from, to)) origins ^= square_bb(from);
+    return origins;
+  }
+  // Another piece must resolve any check (capture or block it: one mask) and not leave
+  // a pin line.
+  Square ksq = pos.king_square(us);
+  if (Bitboard checkers = pos.checkers())
+    if (more_than_one(checkers) || !(between_bb(ksq, lsb(checkers)) & square_bb(to))) return 0;
+  for (Bitboard pinned = pinned_among(pos, us, ksq, origins); pinned;)
+    if (Square from = pop_lsb(pinned); !aligned(ksq, from, to)) origins ^= square_bb(from);
+  return origins;
+}
+
+void generate_legal_piece_to(const Position& pos, PieceType pt, Square to, MoveList& list) {
+  list.count = 0;
+  Bitboard origins = legal_origins(pos, pt, to);
+  bool promotes = pt == PAWN && relative_rank(pos.side_to_move(), to) == RANK_8;
+  bool ep = pt == PAWN && to == pos.ep_square();
   while (origins) {
     Square from = pop_lsb(origins);
-    bool is_ep = ep_capture && file_of(from) != file_of(to);
-    bool legal;
-    if (pt == KING) {
-      legal = !(pos.attackers_to(to, occupied ^ square_bb(from)) & pos.pieces(them));
-    } else if (is_ep) {
-      Square victim = to - pawn_push(us);
-      Bitboard after = (occupied ^ square_bb(from) ^ square_bb(victim)) | square_bb(to);
-      legal = !((rook_attacks(ksq, after) & pos.pieces(them, ROOK, QUEEN)) |
-                (bishop_attacks(ksq, after) & pos.pieces(them, BISHOP, QUEEN)) |
-                (knight_attacks(ksq) & pos.pieces(them, KNIGHT)) |
-                (pawn_attacks(us, ksq) & pos.pieces(them, PAWN) & ~square_bb(victim)));
-    } else {
-      legal = (!(blockers & square_bb(from)) || aligned(ksq, from, to)) &&
-              (!checkers || (!more_than_one(checkers) && (between_bb(ksq, lsb(checkers)) & square_bb(to))));
-    }
-    if (!legal) continue;
-    if (pt == PAWN && (relative_rank(us, to) == RANK_8)) {
+    if (promotes) {
       for (PieceType promo : {QUEEN, ROOK, BISHOP, KNIGHT})
         list.moves[list.count++] = Move::make(from, to, MoveType::Promotion, promo);
     } else {
-      list.moves[list.count++] = is_ep ? Move::make(from, to, MoveType::EnPassant) : Move(from, to);
+      list.moves[list.count++] = ep ? Move::make(from, to, MoveType::EnPassant) : Move(from, to);
     }
   }
+}
+
+bool castling_is_legal(const Position& pos, CastlingRights right) {
+  if (!pos.can_castle(right) || pos.in_check()) return false;
+  if (pos.side_to_move() == WHITE) return (right & WHITE_CASTLING) && castling_path_safe<WHITE>(pos, right);
+  return (right & BLACK_CASTLING) && castling_path_safe<BLACK>(pos, right);
 }
 
 uint64_t count_legal(const Position& pos) {

@@ -268,6 +268,15 @@ TEST_CASE("Canonical SAN refuses the lenient spellings by name", "[plain][san]")
   for (const char* text : {"0-0", "O-O+", "Kg1", "Kxh1", "O-O-O-O"}) CHECK_FALSE(notation::play_canonical_san(castle, text).is_ok());
   CHECK(notation::play_canonical_san(castle, "O-O").is_ok());
   Position promote = Position::from_fen("7k/P7/8/8/8/8/8/K7 w - - 0 1").position;
-  for (const char* text : {"a8Q", "a8=Q", "a8=K", "a8=Q#", "a8(Q)"}) CHECK_FALSE(notation::play_canonical_san(promote, text).is_ok());
+  for (const char* text : {"a8Q", "a8=Q", "a8=K", "a8=P", "a8=Q#", "a8(Q)", "Pa8=Q+", "axa8=Q+"})
+    CHECK_FALSE(notation::play_canonical_san(promote, text).is_ok());
   CHECK(notation::play_canonical_san(promote, "a8=Q+").is_ok());
+  // A pawn push named as a capture of its own file, or a capture onto an empty square.
+  Position push = Position::from_fen("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1").position;
+  for (const char* text : {"exe4", "dxe4", "fxe4", "e3e4", "ee4", "e4=Q"}) CHECK_FALSE(notation::play_canonical_san(push, text).is_ok());
+  CHECK(notation::play_canonical_san(push, "e4").is_ok());
+  // En passant is written as the capture it is, and only then.
+  Position ep = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").position;
+  for (const char* text : {"d6", "exd6e.p.", "xd6", "Pxd6"}) CHECK_FALSE(notation::play_canonical_san(ep, text).is_ok());
+  CHECK(notation::play_canonical_san(ep, "exd6") == Move::make(SQ_E5, SQ_D6, MoveType::EnPassant));
 }

@@ -31,10 +31,18 @@ void generate_legal(const Position& pos, MoveList& list);
 // of the cost.
 void generate_legal_to(const Position& pos, Bitboard destinations, MoveList& list);
 
-// The legal moves of one kind of piece to one square (castling excluded): what a reader of
-// "Nf3" or "exd5" needs. Works back from the square, so it costs a few lookups, not a
-// whole generation.
+// The squares from which a piece of type `pt` of the side to move can legally go to `to`
+// (castling excluded; en passant included; a pawn reaching the last rank counts once,
+// whatever it becomes). What a reader of "Nf3" or "exd5" needs: it works back from the
+// square, so it costs a few lookups, not a whole generation, and lists nothing.
+Bitboard legal_origins(const Position& pos, PieceType pt, Square to);
+
+// The same as moves: one per origin, four per promoting pawn, e.p. typed as such.
 void generate_legal_piece_to(const Position& pos, PieceType pt, Square to, MoveList& list);
+
+// Whether castling with this single right is legal now: the right held, not in check,
+// the path empty (but for king and rook), no square the king crosses attacked.
+bool castling_is_legal(const Position& pos, CastlingRights right);
 
 // The number of legal moves, counted from target bitboards without listing them:
 // what perft's last ply needs.

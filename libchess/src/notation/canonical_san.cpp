@@ -12,31 +12,33 @@ bool is_rank(char c) { return c >= '1' && c <= '8'; }
 
 Move castling_move(const Position& pos, bool king_side) {
   CastlingRights right = castling_right(pos.side_to_move(), king_side);
-  if (!pos.can_castle(right)) return Move::none();
-  MoveList moves;
-  generate_legal_to(pos, square_bb(pos.castling_rook_square(right)), moves);
-  for (Move m : moves)
-    if (m.type() == MoveType::Castling) return m;
-  return Move::none();
+  if (!castling_is_legal(pos, right)) return Move::none();
+  return Move::make(pos.king_square(pos.side_to_move()), pos.castling_rook_square(right), MoveType::Castling);
 }
 
 // The move that `text` (check mark removed) names canonically, or Move::none().
 Move canonical_move(const Position& pos, std::string_view text) {
-  if (text == "O-O") return castling_move(pos, true);
-  if (text == "O-O-O") return castling_move(pos, false);
   std::size_t n = text.size();
+  if (n < 2) return Move::none();
+  PieceType pt = PAWN;  // pawns go without a letter
+  std::size_t first = 0;
+  if (!is_file(text[0])) {
+    if (text[0] == 'O') {
+      if (text == "O-O") return castling_move(pos, true);
+      if (text == "O-O-O") return castling_move(pos, false);
+      return Move::none();
+    }
+    pt = english_piece(text[0]);
+    if (pt == NO_PIECE_TYPE || pt == PAWN) return Move::none();
+    first = 1;
+  }
   PieceType promotion = NO_PIECE_TYPE;
-  if (n >= 4 && text[n - 2] == '=') {
+  if (pt == PAWN && n >= 4 && text[n - 2] == '=') {
     promotion = english_piece(text[n - 1]);
     if (promotion == NO_PIECE_TYPE || promotion == PAWN || promotion == KING) return Move::none();
     n -= 2;
   }
-  PieceType pt = n ? english_piece(text[0]) : NO_PIECE_TYPE;
-  if (pt == PAWN) return Move::none();  // pawns go without a letter
-  std::size_t first = pt == NO_PIECE_TYPE ? 0 : 1;
-  if (pt == NO_PIECE_TYPE) pt = PAWN;
   if (n < first + 2 || !is_file(text[n - 2]) || !is_rank(text[n - 1])) return Move::none();
-  if (promotion != NO_PIECE_TYPE && pt != PAWN) return Move::none();
   // A Chess960 king step may land where castling does: the general reader weighs that.
   if (pt == KING && pos.chess960()) return Move::none();
   Square to = make_square(File(text[n - 2] - 'a'), Rank(text[n - 1] - '1'));
@@ -44,55 +46,44 @@ Move canonical_move(const Position& pos, std::string_view text) {
   std::string_view middle = text.substr(first, n - 2 - first);
   bool capture = !middle.empty() && middle.back() == 'x';
   if (capture) middle.remove_suffix(1);
-  int file = -1, rank = -1;
+  Bitboard named = ~Bitboard(0);  // the origins the disambiguation allows
+  bool file_named = false, rank_named = false;
   if (middle.size() == 2 && is_file(middle[0]) && is_rank(middle[1])) {
-    file = middle[0] - 'a';
-    rank = middle[1] - '1';
+    named = file_bb(File(middle[0] - 'a')) & rank_bb(Rank(middle[1] - '1'));
+    file_named = rank_named = true;
   } else if (middle.size() == 1 && is_file(middle[0])) {
-    file = middle[0] - 'a';
+    named = file_bb(File(middle[0] - 'a'));
+    file_named = true;
   } else if (middle.size() == 1 && is_rank(middle[0])) {
-    rank = middle[0] - '1';
+    named = rank_bb(Rank(middle[0] - '1'));
+    rank_named = true;
   } else if (!middle.empty()) {
     return Move::none();
   }
-  bool occupied = !pos.empty(to);
 
-  MoveList moves;
-  generate_legal_piece_to(pos, pt, to, moves);
+  Bitboard origins = legal_origins(pos, pt, to);
   if (pt == PAWN) {
-    // Canonical pawn moves: "e4" straight ahead, "exd5" (file only) for every capture.
-    if (rank >= 0 || capture != (file >= 0)) return Move::none();
-    int from_file = capture ? file : int(file_of(to));
-    Move found = Move::none();
-    for (Move m : moves) {
-      if (int(file_of(m.from())) != from_file) continue;
-      if ((m.type() == MoveType::Promotion ? m.promotion() : NO_PIECE_TYPE) != promotion) continue;
-      found = m;  // one origin per file and kind: at most one move matches
-    }
-    return found;
+    // Canonical pawn moves: "e4" straight ahead, "exd5" (file only, another file) for every capture.
+    if (rank_named || capture != file_named) return Move::none();
+    Bitboard from = origins & (capture ? named & ~file_bb(to) : file_bb(to));  // one origin per file at most
+    if (!from) return Move::none();
+    bool promotes = relative_rank(pos.side_to_move(), to) == RANK_8;
+    if (promotes != (promotion != NO_PIECE_TYPE)) return Move::none();
+    if (promotes) return Move::make(lsb(from), to, MoveType::Promotion, promotion);
+    return to == pos.ep_square() ? Move::make(lsb(from), to, MoveType::EnPassant) : Move(lsb(from), to);
   }
-  if (capture != occupied) return Move::none();
-  // A piece: the disambiguation must be exactly what the legal rivals require.
-  Move found = Move::none();
-  int matching = 0;
-  for (Move m : moves)
-    if ((file < 0 || int(file_of(m.from())) == file) && (rank < 0 || int(rank_of(m.from())) == rank)) {
-      found = m;
-      ++matching;
-    }
-  if (matching != 1) return Move::none();
-  bool rival = false, same_file = false, same_rank = false;
-  if (pt != KING)  // the writer never disambiguates a king
-    for (Move m : moves) {
-      if (m == found) continue;
-      rival = true;
-      same_file |= file_of(m.from()) == file_of(found.from());
-      same_rank |= rank_of(m.from()) == rank_of(found.from());
-    }
-  bool show_file = rival && (!same_file || same_rank);
-  bool show_rank = rival && same_file;
-  if ((file >= 0) != show_file || (rank >= 0) != show_rank) return Move::none();
-  return found;
+  if (capture == pos.empty(to)) return Move::none();
+  // A piece: the disambiguation must be exactly what the legal rivals require (the writer
+  // never disambiguates a king, which has none).
+  Bitboard chosen = origins & named;
+  if (!chosen || more_than_one(chosen)) return Move::none();
+  Square from = lsb(chosen);
+  Bitboard rivals = origins ^ chosen;
+  bool same_file = rivals & file_bb(from), same_rank = rivals & rank_bb(from);
+  bool show_file = rivals && (!same_file || same_rank);
+  bool show_rank = rivals && same_file;
+  if (file_named != show_file || rank_named != show_rank) return Move::none();
+  return Move(from, to);
 }
 
 // The check mark a text claims ('+', '#' or 0), taken off the text.

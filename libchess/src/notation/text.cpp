@@ -82,16 +82,4 @@ std::size_t codepoint_count(std::string_view text) {
   return n;
 }
 
-PieceType english_piece(char c) {
-  switch (c) {
-    case 'P': return PAWN;
-    case 'N': return KNIGHT;
-    case 'B': return BISHOP;
-    case 'R': return ROOK;
-    case 'Q': return QUEEN;
-    case 'K': return KING;
-    default: return NO_PIECE_TYPE;
-  }
-}
-
 }  // namespace chess::notation

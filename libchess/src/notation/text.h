@@ -33,7 +33,18 @@ char32_t fold(char32_t c);
 void append_utf8(std::string& out, char32_t c);
 
 // The piece an English letter names (P N B R Q K), or NO_PIECE_TYPE.
-PieceType english_piece(char c);
+// Inline: the SAN readers call it for every move.
+inline PieceType english_piece(char c) {
+  switch (c) {
+    case 'P': return PAWN;
+    case 'N': return KNIGHT;
+    case 'B': return BISHOP;
+    case 'R': return ROOK;
+    case 'Q': return QUEEN;
+    case 'K': return KING;
+    default: return NO_PIECE_TYPE;
+  }
+}
 
 // Number of codepoints in valid UTF-8 text (for columns).
 std::size_t codepoint_count(std::string_view text);
