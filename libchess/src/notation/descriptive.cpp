@@ -691,6 +691,67 @@ std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions&
     return t;
   }();
   auto file_set = [](File f, bool full) { return sets[full][f]; };
+
+  Spec spec;
+  std::string_view ep;
+  Text promotion;
+  if (m.type() == MoveType::Promotion) {
+    promotion += '=';
+    add_letter(promotion, m.promotion());
+    spec.promotion = m.promotion();
+  }
+  if (m.type() == MoveType::EnPassant) {
+    ep = " e.p.";
+    spec.claims.ep = true;
+  }
+  spec.claims.check = check_mark;
+  spec.capture = m.type() == MoveType::EnPassant || !pos.empty(m.to());
+  Square victim = m.type() == MoveType::EnPassant ? m.to() - pawn_push(us) : m.to();
+
+  // Only moves that some form could also name need generating: quiet moves to the squares
+  // a short square name covers (B4: both c4 and f4), or captures of the same kind of piece.
+  Bitboard reach;
+  if (spec.capture) {
+    reach = pos.pieces(~us, type_of(pos.piece_on(victim)));
+    if (pos.ep_square() != SQ_NONE && type_of(pos.piece_on(victim)) == PAWN) reach |= square_bb(pos.ep_square());
+  } else {
+    reach = 0;
+    FileSet files = file_set(file_of(m.to()), false);
+    for (int f = 0; f < 8; ++f)
+      if (files & (1 << f)) reach |= square_bb(make_square(File(f), rank_of(m.to())));
+  }
+  // Only moves of the same kind of piece can share one of its names.
+  MoveList legal, some;
+  PieceType mover_type = type_of(pos.piece_on(m.from()));
+  // Most moves have no rival even among the pseudo-legal moves to those squares: then the
+  // move alone is the list, and nothing need be generated.
+  if (!has_pseudo_rival(pos, m, mover_type, reach)) {
+    // No rival at all (most moves): the shortest form, P-K4 or PxP, names this move alone,
+    // and none of the longer forms below need building.
+    Text out;
+    add_letter(out, mover_type);
+    if (spec.capture) {
+      out += 'x';
+      add_letter(out, type_of(pos.piece_on(victim)));
+    } else {
+      out += '-';
+      add_file(out, file_of(m.to()), false);
+      out += char('1' + relative_rank(us, m.to()));
+    }
+    std::string written(out.view());
+    written += promotion.view();
+    written += ep;
+    written += check;
+    return written;
+  }
+  for (Bitboard b = reach; b;) {
+    generate_legal_piece_to(pos, mover_type, pop_lsb(b), some);
+    if (legal.count + some.count > 256) {  // only in made-up positions: take them all
+      generate_legal(pos, legal);
+      break;
+    }
+    for (Move x : some) legal.moves[legal.count++] = x;
+  }
   auto has_flank = [](File f) { return std::string_view(FILE_NAMES[f]).size() == 2; };
   struct SquareForms {
     SquareForm items[2];
@@ -773,51 +834,6 @@ std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions&
     return forms;
   };
 
-  Spec spec;
-  std::string_view ep;
-  Text promotion;
-  if (m.type() == MoveType::Promotion) {
-    promotion += '=';
-    add_letter(promotion, m.promotion());
-    spec.promotion = m.promotion();
-  }
-  if (m.type() == MoveType::EnPassant) {
-    ep = " e.p.";
-    spec.claims.ep = true;
-  }
-  spec.claims.check = check_mark;
-  spec.capture = m.type() == MoveType::EnPassant || !pos.empty(m.to());
-  Square victim = m.type() == MoveType::EnPassant ? m.to() - pawn_push(us) : m.to();
-
-  // Only moves that some form could also name need generating: quiet moves to the squares
-  // a short square name covers (B4: both c4 and f4), or captures of the same kind of piece.
-  Bitboard reach;
-  if (spec.capture) {
-    reach = pos.pieces(~us, type_of(pos.piece_on(victim)));
-    if (pos.ep_square() != SQ_NONE && type_of(pos.piece_on(victim)) == PAWN) reach |= square_bb(pos.ep_square());
-  } else {
-    reach = 0;
-    FileSet files = file_set(file_of(m.to()), false);
-    for (int f = 0; f < 8; ++f)
-      if (files & (1 << f)) reach |= square_bb(make_square(File(f), rank_of(m.to())));
-  }
-  // Only moves of the same kind of piece can share one of its names.
-  MoveList legal, some;
-  PieceType mover_type = type_of(pos.piece_on(m.from()));
-  // Most moves have no rival even among the pseudo-legal moves to those squares: then the
-  // move alone is the list, and nothing need be generated.
-  if (!has_pseudo_rival(pos, m, mover_type, reach)) {
-    legal.moves[legal.count++] = m;
-    reach = 0;
-  }
-  for (Bitboard b = reach; b;) {
-    generate_legal_piece_to(pos, mover_type, pop_lsb(b), some);
-    if (legal.count + some.count > 256) {  // only in made-up positions: take them all
-      generate_legal(pos, legal);
-      break;
-    }
-    for (Move x : some) legal.moves[legal.count++] = x;
-  }
   Context ctx{pos, options.origins, legal};
   auto unique = [&]() {
     bool promotion_missing = false;
@@ -844,10 +860,6 @@ std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions&
   SquareForms squares = square_forms(m.to());
   PieceForms taken;
   if (spec.capture) taken = piece_forms(victim, false);
-  // No rival at all (most moves): the shortest form, P-K4 or PxP, names this move alone.
-  if (legal.count == 1)
-    return spec.capture ? text(movers.items[0], 'x', taken.items[0].text.view(), nullptr)
-                        : text(movers.items[0], '-', "", &squares.items[0]);
   for (int round = 0; round < 2; ++round) {
     if (round == 1) {
       if (type_of(pos.piece_on(m.from())) == PAWN) break;
