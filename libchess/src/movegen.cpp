@@ -293,9 +293,7 @@ Bitboard legal_origins(const Position& pos, PieceType pt, Square to) {
   return origins;
 }
 
-void generate_legal_piece_to(const Position& pos, PieceType pt, Square to, MoveList& list) {
-  list.count = 0;
-  Bitboard origins = legal_origins(pos, pt, to);
+void append_legal_piece_to(const Position& pos, PieceType pt, Square to, Bitboard origins, MoveList& list) {
   bool promotes = pt == PAWN && relative_rank(pos.side_to_move(), to) == RANK_8;
   bool ep = pt == PAWN && to == pos.ep_square();
   while (origins) {
@@ -307,6 +305,11 @@ void generate_legal_piece_to(const Position& pos, PieceType pt, Square to, MoveL
       list.moves[list.count++] = ep ? Move::make(from, to, MoveType::EnPassant) : Move(from, to);
     }
   }
+}
+
+void generate_legal_piece_to(const Position& pos, PieceType pt, Square to, MoveList& list) {
+  list.count = 0;
+  append_legal_piece_to(pos, pt, to, legal_origins(pos, pt, to), list);
 }
 
 bool castling_is_legal(const Position& pos, CastlingRights right) {

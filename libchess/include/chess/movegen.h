@@ -39,6 +39,9 @@ Bitboard legal_origins(const Position& pos, PieceType pt, Square to);
 
 // The same as moves: one per origin, four per promoting pawn, e.p. typed as such.
 void generate_legal_piece_to(const Position& pos, PieceType pt, Square to, MoveList& list);
+// Appends those moves from `origins` (a result of legal_origins), when the caller has
+// already asked for them; the list must have room for four per origin.
+void append_legal_piece_to(const Position& pos, PieceType pt, Square to, Bitboard origins, MoveList& list);
 
 // Whether castling with this single right is legal now: the right held, not in check,
 // the path empty (but for king and rook), no square the king crosses attacked.

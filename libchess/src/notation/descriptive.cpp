@@ -19,17 +19,23 @@ constexpr std::string_view FILE_NAMES[8] = {"QR", "QN", "QB", "Q", "K", "KB", "K
 using FileSet = uint8_t;  // bit f set: file f allowed
 constexpr FileSet ALL_FILES = 0xFF;
 
-// Files named by a file word without its flank: "B" = QB or KB, "K" = the king's file.
-FileSet files_named(std::string_view word) {
-  FileSet set = 0;
-  for (int f = 0; f < 8; ++f) {
-    std::string_view full = FILE_NAMES[f];
-    if (full == word || (word.size() == 1 && full.size() == 2 && full[1] == word[0])) set |= FileSet(1 << f);
-  }
-  return set;
-}
-
 bool is_flank(char c) { return c == 'K' || c == 'Q'; }
+
+// Files named by a file word: "B" both bishops' files, "KB" one, "K" the king's. Worked
+// out from the letters rather than by comparing with FILE_NAMES: every move asks.
+FileSet files_named(std::string_view word) {
+  auto both_sides = [](char piece) -> FileSet {  // the files of the two rooks, knights or bishops
+    switch (piece) {
+      case 'R': return 0x81;
+      case 'N': return 0x42;
+      case 'B': return 0x24;
+      default: return 0;
+    }
+  };
+  if (word.size() == 1) return word[0] == 'Q' ? 0x08 : word[0] == 'K' ? 0x10 : both_sides(word[0]);
+  if (word.size() == 2 && is_flank(word[0])) return both_sides(word[1]) & (word[0] == 'Q' ? 0x0F : 0xF0);
+  return 0;
+}
 
 // A piece as descriptive text names it: type, and for pieces a flank (QR, KN), for pawns
 // the files it may stand on (KBP, BP).
@@ -72,14 +78,17 @@ public:
   std::optional<NotationError> read(Spec& spec) {
     // Fold to upper-case ASCII; keep a column per character for errors.
     bool ascii = original_.size() <= MAX_CHARS;
-    for (char c : original_) ascii &= static_cast<unsigned char>(c) < 0x80;
     if (ascii) {  // the usual case: no decoding, one column per byte
+      s_.resize(original_.size());
       for (std::size_t k = 0; k < original_.size(); ++k) {
         char c = original_[k];
+        ascii &= static_cast<unsigned char>(c) < 0x80;
         cols_[k] = k + 1;
-        s_ += char(c >= 'a' && c <= 'z' ? c - 32 : c);
+        s_[k] = char(c >= 'a' && c <= 'z' ? c - 32 : c);
       }
-    } else {  // dashes, multiplication signs and full-width forms folded to ASCII
+      if (!ascii) s_.clear();
+    }
+    if (!ascii) {  // dashes, multiplication signs and full-width forms folded to ASCII
       Glyph glyphs[MAX_CHARS];
       std::size_t n = decode(original_, glyphs, MAX_CHARS);
       if (n == SIZE_MAX) return fail(1, "too long for a move");
@@ -139,13 +148,20 @@ private:
     while (!s_.empty() && (s_.back() == ' ' || s_.back() == '.' || s_.back() == ',')) s_.pop_back();
   }
 
+  static bool ends_a_mark(char c) {
+    switch (c) {
+      case 'H': case 'K': case 'E': case '+': case '#': case '!': case '?': case 'P': return true;
+      default: return false;
+    }
+  }
+
   // Check and mate claims, e.p., annotation marks: whatever follows the move proper.
   void strip_suffixes(Claims& claims) {
     drop(0);
     for (bool again = true; again && !s_.empty();) {
       again = false;
       // Every mark ends in one of these: most moves end in a digit or piece letter and skip the list.
-      if (std::string_view("HKE+#!?P").find(s_.back()) == std::string_view::npos) break;
+      if (!ends_a_mark(s_.back())) break;
       static const std::pair<std::string_view, char> marks[] = {
           {"DOUBLE CH", '+'}, {"DOUBLECH", '+'}, {"DOUBLE CHECK", '+'},
           {"DIS CH", '+'}, {"DBL CH", '+'}, {"DIS. CH", '+'}, {"DBL. CH", '+'}, {"DISCH", '+'}, {"DBLCH", '+'},
@@ -248,7 +264,8 @@ private:
   // QR3, KB4, B4, K, Q8, KSQ, N1...
   bool read_square(std::size_t& i, SquareSet& sq) {
     std::size_t j = i;
-    while (j < s_.size() && j - i < 2 && std::string_view("KQRNB").find(s_[j]) != std::string_view::npos) ++j;
+    auto file_letter = [](char c) { return c == 'K' || c == 'Q' || c == 'R' || c == 'N' || c == 'B'; };
+    while (j < s_.size() && j - i < 2 && file_letter(s_[j])) ++j;
     for (std::size_t len = j - i; len > 0; --len) {
       FileSet files = files_named(std::string_view(s_).substr(i, len));
       if (!files) continue;
@@ -455,6 +472,20 @@ Bitboard reach(const Position& pos, const Spec& spec) {
   return b;
 }
 
+// Appends the legal moves of the mover's `pt` pieces to each of `squares`. A list that
+// would overflow (only in made-up positions) is replaced by every legal move.
+void append_piece_moves_to(const Position& pos, PieceType pt, Bitboard squares, MoveList& list) {
+  for (Bitboard b = squares; b;) {
+    Square to = pop_lsb(b);
+    Bitboard origins = legal_origins(pos, pt, to);
+    if (list.count + 4 * popcount(origins) > 256) {
+      generate_legal(pos, list);
+      return;
+    }
+    append_legal_piece_to(pos, pt, to, origins, list);
+  }
+}
+
 // The squares the pieces `movers` (of kind `pt`, the side to move's) could move to, pins
 // and checks aside: a superset of their legal destinations, made with a few shifts and
 // lookups, so that the squares a name covers are generated only where a move can land.
@@ -528,16 +559,8 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
   if (spec.castling) {
     generate_legal(pos, legal);
   } else {  // only the named kind of piece, to the squares the text can name
-    MoveList some;
     Bitboard movers = pos.pieces(pos.side_to_move(), spec.mover.type);
-    for (Bitboard b = reach(pos, spec) & pseudo_targets(pos, spec.mover.type, movers); b;) {
-      generate_legal_piece_to(pos, spec.mover.type, pop_lsb(b), some);
-      if (legal.count + some.count > 256) {  // only in made-up positions: take them all
-        generate_legal(pos, legal);
-        break;
-      }
-      for (Move x : some) legal.moves[legal.count++] = x;
-    }
+    append_piece_moves_to(pos, spec.mover.type, reach(pos, spec) & pseudo_targets(pos, spec.mover.type, movers), legal);
   }
   Context ctx{pos, options.origins, legal};
   bool promotion_missing = false;
@@ -721,7 +744,7 @@ std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions&
       if (files & (1 << f)) reach |= square_bb(make_square(File(f), rank_of(m.to())));
   }
   // Only moves of the same kind of piece can share one of its names.
-  MoveList legal, some;
+  MoveList legal;
   PieceType mover_type = type_of(pos.piece_on(m.from()));
   // Most moves have no rival even among the pseudo-legal moves to those squares: then the
   // move alone is the list, and nothing need be generated.
@@ -744,14 +767,7 @@ std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions&
     written += check;
     return written;
   }
-  for (Bitboard b = reach; b;) {
-    generate_legal_piece_to(pos, mover_type, pop_lsb(b), some);
-    if (legal.count + some.count > 256) {  // only in made-up positions: take them all
-      generate_legal(pos, legal);
-      break;
-    }
-    for (Move x : some) legal.moves[legal.count++] = x;
-  }
+  append_piece_moves_to(pos, mover_type, reach, legal);
   auto has_flank = [](File f) { return std::string_view(FILE_NAMES[f]).size() == 2; };
   struct SquareForms {
     SquareForm items[2];

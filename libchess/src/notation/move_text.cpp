@@ -20,7 +20,12 @@ inline bool is_space_at(std::string_view s, std::size_t i, std::size_t& width) {
 // Trailing marks do not change what a word is: "e.p.+" is still "e.p." (plus a check),
 // "P," still a pawn.
 std::string_view without_trailing(std::string_view word, std::string_view marks) {
-  while (!word.empty() && marks.find(word.back()) != std::string_view::npos) word.remove_suffix(1);
+  auto is_mark = [&](char c) {  // marks are a few characters: no library call for each
+    for (char m : marks)
+      if (m == c) return true;
+    return false;
+  };
+  while (!word.empty() && is_mark(word.back())) word.remove_suffix(1);
   return word;
 }
 
@@ -72,8 +77,15 @@ std::string_view normalised_result(std::string_view w) {
   return {};
 }
 
-bool is_capture_mark(std::string_view w) { return w == "x" || w == "X" || w == "\u00D7" || w == ":"; }
-bool is_dash(std::string_view w) { return w == "-" || w == "--" || w == "\u2013" || w == "\u2014"; }
+// Both are asked of every word that follows a move: the first byte settles most.
+bool is_capture_mark(std::string_view w) {
+  if (w.empty() || (w[0] != 'x' && w[0] != 'X' && w[0] != ':' && w[0] != '\xC3')) return false;
+  return w == "x" || w == "X" || w == "\u00D7" || w == ":";
+}
+bool is_dash(std::string_view w) {
+  if (w.empty() || (w[0] != '-' && w[0] != '\xE2')) return false;
+  return w == "-" || w == "--" || w == "\u2013" || w == "\u2014";
+}
 
 bool ends_with_any(std::string_view w, std::initializer_list<std::string_view> tails) {
   for (auto t : tails)
@@ -154,6 +166,7 @@ bool joins_previous_move(std::string_view previous, std::string_view word) {
 
 MoveText split_move_text(std::string_view line) {
   MoveText out;
+  out.moves.reserve(line.size() / 4);  // "e4 " is the shortest move with its space
   int last_number = 0;
   bool last_word_was_move = false;  // the previous word was (part of) the last move token
   std::size_t i = 0;
