@@ -52,12 +52,31 @@ std::string without_clocks(std::string_view comment) {
   return out;
 }
 
+// A buffer grown by doubling, kept by its owner from game to game.
+struct FillBuffer {
+  std::unique_ptr<char[]> data;
+  std::size_t capacity = 0;
+};
+
+// What a thread's writers work in, kept from game to game: a game's text is built here and
+// copied out at its exact size. Allocating room for each game afresh (and freeing it, maybe
+// on another thread) cost more than the copy.
+struct WriterScratch {
+  std::string out;
+  FillBuffer line;
+};
+WriterScratch& writer_scratch() {
+  thread_local WriterScratch scratch;
+  return scratch;
+}
+
 // Greedy filling of lines to the width, single spaces between tokens. Tokens go into a
-// buffer of its own, grown by doubling, then to `out` in one piece: a game has a few hundred
-// tokens, and checking a string's capacity for each byte costs more than the copying.
+// buffer of its own, then to `out` in one piece: a game has a few hundred tokens, and
+// checking a string's capacity for each byte costs more than the copying.
 class LineFiller {
 public:
-  LineFiller(std::size_t width, std::string& out) : width_(width), out_(out) {}
+  LineFiller(std::size_t width, std::string& out, FillBuffer& buffer)
+      : width_(width), out_(out), buffer_(buffer.data), capacity_(buffer.capacity) {}
   void add(std::string_view token) {
     std::size_t n = token.size();
     if (size_ + n + 2 > capacity_) grow(n + 2);
@@ -82,7 +101,7 @@ public:
 private:
   void grow(std::size_t at_least) {
     std::size_t capacity = std::max(2 * capacity_ + at_least, std::size_t(2048));
-    auto bigger = std::make_unique<char[]>(capacity);
+    auto bigger = std::make_unique_for_overwrite<char[]>(capacity);
     if (size_) std::memcpy(bigger.get(), buffer_.get(), size_);
     buffer_ = std::move(bigger);
     capacity_ = capacity;
@@ -91,8 +110,9 @@ private:
   std::size_t width_;
   std::size_t line_length_ = 0;
   std::string& out_;
-  std::unique_ptr<char[]> buffer_;
-  std::size_t size_ = 0, capacity_ = 0;
+  std::unique_ptr<char[]>& buffer_;
+  std::size_t& capacity_;
+  std::size_t size_ = 0;
 };
 
 class Writer {
@@ -100,11 +120,12 @@ public:
   Writer(const WriteOptions& options)
       : o_(options),
         codec_(options.codec ? *options.codec : *notation::find_codec("san")),
-        fill_(options.width, out_),
+        out_(writer_scratch().out),
+        fill_(options.width, out_, writer_scratch().line),
         numbers_(codec_) {}
 
   std::string write(const Game& game, const Position& start) {
-    out_.reserve(game.raw.size() + 64 * game.main.moves.size() + 1024);  // about its size: no regrowth
+    out_.clear();
     tags(game);
     out_ += '\n';
     // A move's text checked to be its canonical SAN is what format() would write: copied.
@@ -115,7 +136,12 @@ public:
     fill_.add(game.result ? *game.result : "*");
     fill_.finish();
     out_ += '\n';
-    return std::move(out_);
+    std::string text = out_;
+    // A huge game's room is not kept for the rest of the run.
+    if (out_.capacity() > KEPT_ROOM) out_ = std::string();
+    FillBuffer& line = writer_scratch().line;
+    if (line.capacity > KEPT_ROOM) line = FillBuffer{};
+    return text;
   }
 
 private:
@@ -244,9 +270,10 @@ private:
     }
   }
 
+  static constexpr std::size_t KEPT_ROOM = 1 << 20;
   const WriteOptions& o_;
   const notation::Codec& codec_;
-  std::string out_;
+  std::string& out_;  // the thread's scratch text
   LineFiller fill_;
   notation::MoveNumbers numbers_;
   std::string number_;  // the move number being written
