@@ -17,10 +17,19 @@ std::string Game::tag_value(std::string_view name) const {
 
 void GameBuilder::begin_game(std::size_t ordinal, Location start) {
   game_ = Game{};
+  game_.main.moves = std::move(spare_moves_);
+  game_.tags = std::move(spare_tags_);
+  game_.main.moves.clear();
+  game_.tags.clear();
   game_.main.moves.reserve(128);  // most games fit without regrowth
   game_.ordinal = ordinal;
   game_.start = start;
   stack_.assign(1, &game_.main);
+}
+
+void GameBuilder::recycle(Game&& old) {
+  spare_moves_ = std::move(old.main.moves);
+  spare_tags_ = std::move(old.tags);
 }
 
 Line& GameBuilder::current_line() { return *stack_.back(); }

@@ -248,6 +248,7 @@ public:
   Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal, std::size_t& bytes,
               std::size_t& lines) override {
     GameBuilder builder;
+    builder.recycle(std::move(game_));  // the caller's game from before: its room is reused
     PlainCheck check = check_plain(text, ends, first_line, ordinal, options_, &builder, keep_);
     if (check.outcome != plain::Outcome::Plain)
       return check.outcome == plain::Outcome::NeedMore ? Result::NeedMore : Result::NotPlain;

@@ -70,10 +70,16 @@ public:
 
   Game& game() { return game_; }
 
+  // Hands over a game no longer needed, whose room for moves and tags the next game built
+  // reuses: a reader of many games then allocates them once, not game after game.
+  void recycle(Game&& old);
+
 private:
   Line& current_line();
   MoveNode& new_move(std::string_view text, Location at);
   Game game_;
+  std::vector<MoveNode> spare_moves_;
+  std::vector<Tag> spare_tags_;
   std::vector<Line*> stack_;  // the line being written, innermost last
 };
 
