@@ -4,15 +4,23 @@
 
 namespace chess {
 
-std::string to_uci(Move m, Color side, bool chess960) {
-  if (m == Move::null()) return "0000";
+void append_uci(std::string& out, Move m, Color side, bool chess960) {
+  if (m == Move::null()) {
+    out += "0000";
+    return;
+  }
   Square to = m.to();
   if (m.type() == MoveType::Castling && !chess960) to = Position::castling_king_to(side, m.to() > m.from());
-  // Built in place: UCI text is written for every move of every game converted.
   char text[5] = {char('a' + file_of(m.from())), char('1' + rank_of(m.from())), char('a' + file_of(to)),
                   char('1' + rank_of(to)), 0};
   if (m.type() == MoveType::Promotion) text[4] = " pnbrqk"[m.promotion()];
-  return std::string(text, text[4] ? 5 : 4);
+  out.append(text, text[4] ? 5 : 4);
+}
+
+std::string to_uci(Move m, Color side, bool chess960) {
+  std::string text;
+  append_uci(text, m, side, chess960);
+  return text;
 }
 
 std::string to_uci(const Position& pos, Move m) { return to_uci(m, pos.side_to_move(), pos.chess960()); }

@@ -21,10 +21,11 @@ std::string uci_line(const Game& game, const Position& start) {
   Color side = start.side_to_move();
   for (const MoveNode& node : game.main.moves) {
     if (!out.empty()) out += ' ';
-    out += to_uci(node.move, side, start.chess960());
+    append_uci(out, node.move, side, start.chess960());
     side = ~side;
   }
-  return out + "\n";
+  out += '\n';
+  return out;
 }
 
 // One line per position reached, for position databases: EPD's four fields, the clocks,

@@ -12,6 +12,8 @@ namespace chess {
 std::string to_uci(const Position& pos, Move m);
 // The same without a board: all it needs is who moves and whether the game is Chess960.
 std::string to_uci(Move m, Color side, bool chess960);
+// Appends it to `out`: writers of whole games in UCI build no string per move.
+void append_uci(std::string& out, Move m, Color side, bool chess960);
 
 // The legal move the text names, or Move::none(). Castling is accepted both as the
 // king's two-square step and as king-takes-rook.
