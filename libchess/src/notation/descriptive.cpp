@@ -168,7 +168,7 @@ private:
           {"CHECK", '+'},  {"CH", '+'},     {"MATE", '#'},    {"++", '#'},      {"+", '+'},     {"#", '#'},
           {"!", 0},        {"?", 0},        {"E.P", 'e'},     {"EP", 'e'}};
       for (const auto& [text, kind] : marks) {
-        if (!ends_with(text)) continue;
+        if (text.back() != s_.back() || !ends_with(text)) continue;  // the last letter first: cheap
         std::size_t before = s_.size() - text.size();
         // Word-like marks must stand apart from the move ("QxP ch", not "...CH" in a move).
         // No descriptive move ends in C or H, so "ch" may even be glued on ("BxKtPch");
