@@ -34,8 +34,12 @@ struct Chunk {
   std::size_t first_line = 1;   // the number of the text's first line in the input
   std::size_t end_bytes = 0;    // input bytes up to the chunk's end
   bool starts_line = true;      // the cut before it fell at a line start
-  std::vector<Result> results;  // its games, numbered from 1
-  bool clean = false;           // its reader ended cleanly
+  // Its games, numbered from 1: the first `count`. Results past them are kept from the
+  // chunk's earlier use, for the next reading to fill in place: strings and vectors refilled
+  // keep their room, where new ones were allocated on one thread and freed on another.
+  std::vector<Result> results;
+  std::size_t count = 0;
+  bool clean = false;  // its reader ended cleanly
 };
 
 // Where to cut `text` at or after `from`: the start of a tag line after a blank line.
@@ -127,7 +131,8 @@ private:
 }  // namespace chunked
 
 // read_one(chess::pgn::Reader&, Result&) -> bool reads and handles the reader's next game,
-// false at the end; it runs on any thread. emit(Result&, std::size_t ordinal_offset,
+// false at the end; it runs on any thread, and is given a Result that may hold an earlier
+// game's, to overwrite. emit(Result&, std::size_t ordinal_offset,
 // std::size_t bytes_read) runs on this thread in input order (the result's game number
 // counts from the piece it was read in: add ordinal_offset) and returns false to stop.
 // Returns false if emit stopped it.
@@ -139,8 +144,10 @@ bool for_each_game_chunked(std::istream& in, int jobs, chess::pgn::ReaderOptions
     chess::pgn::ReaderOptions o = options;
     o.line_offset = chunk.first_line - 1;
     chess::pgn::Reader reader(std::string_view(chunk.text), o);
-    chunk.results.clear();
-    for (Result r; read_one(reader, r);) chunk.results.push_back(std::move(r));
+    for (chunk.count = 0;; ++chunk.count) {
+      if (chunk.count == chunk.results.size()) chunk.results.emplace_back();
+      if (!read_one(reader, chunk.results[chunk.count])) break;
+    }
     chunk.clean = reader.ended_cleanly();
   };
   chunked::Cutter cutter(in, limits);
@@ -151,9 +158,9 @@ bool for_each_game_chunked(std::istream& in, int jobs, chess::pgn::ReaderOptions
   bool going = true;
   std::size_t ordinal_offset = 0;
   auto emit_all = [&](Chunk& chunk) {
-    for (Result& r : chunk.results)
-      if (!(going = emit(r, ordinal_offset, chunk.end_bytes))) break;
-    ordinal_offset += chunk.results.size();
+    for (std::size_t i = 0; i < chunk.count; ++i)
+      if (!(going = emit(chunk.results[i], ordinal_offset, chunk.end_bytes))) break;
+    ordinal_offset += chunk.count;
   };
   Slot* pending = pipeline.next();  // its games stand (the first chunk starts the input), not yet emitted
   while (pending && going) {

@@ -15,9 +15,7 @@ using tools::json_string;
 namespace {
 
 // The main line's moves in UCI, for engines and scripts (no board needed: the sides alternate).
-std::string uci_line(const Game& game, const Position& start) {
-  std::string out;
-  out.reserve(game.main.moves.size() * 6 + 1);
+void uci_line(const Game& game, const Position& start, std::string& out) {
   Color side = start.side_to_move();
   for (const MoveNode& node : game.main.moves) {
     if (!out.empty()) out += ' ';
@@ -25,7 +23,6 @@ std::string uci_line(const Game& game, const Position& start) {
     side = ~side;
   }
   out += '\n';
-  return out;
 }
 
 // One line per position reached, for position databases: EPD's four fields, the clocks,
@@ -101,18 +98,17 @@ std::string jsonl(const Game& game, const Position& start, const ConvertOptions&
 
 }  // namespace
 
-Converted render(Game& game, GameReport report, const ConvertOptions& options) {
-  Converted c;
+void render(Game& game, GameReport report, const ConvertOptions& options, Converted& c) {
   c.report = std::move(report);
-  if (!c.report.valid()) return c;
+  c.text.clear();
+  if (!c.report.valid()) return;
   const Position& start = c.report.start_position();
   switch (options.format) {
-    case Format::Pgn: c.text = write_pgn(game, start, options.write); break;
-    case Format::Uci: c.text = uci_line(game, start); break;
+    case Format::Pgn: write_pgn(game, start, options.write, c.text); break;
+    case Format::Uci: uci_line(game, start, c.text); break;
     case Format::Epd: c.text = epd_lines(game, start); break;
     case Format::Jsonl: c.text = jsonl(game, start, options); break;
   }
-  return c;
 }
 
 }  // namespace convert

@@ -22,7 +22,8 @@ struct Converted {
   std::string text;  // the output for this game (empty for a game with errors)
 };
 
-// Renders a validated game (its report says whether it is valid) in the chosen format.
-Converted render(chess::pgn::Game& game, chess::pgn::GameReport report, const ConvertOptions& options);
+// Renders a validated game (its report says whether it is valid) in the chosen format,
+// into `into` (its text's room reused: callers convert game after game).
+void render(chess::pgn::Game& game, chess::pgn::GameReport report, const ConvertOptions& options, Converted& into);
 
 }  // namespace convert

@@ -186,8 +186,9 @@ int main(int argc, char** argv) {
     bool finished = true;
     if (jobs <= 1) {
       chess::pgn::Game game;
+      convert::Converted c;
       for (chess::pgn::GameReport report; finished && read_one(reader, game, report);) {
-        convert::Converted c = convert::render(game, std::move(report), options);
+        convert::render(game, std::move(report), options, c);
         finished = handle(game, c, reader.bytes_read());
       }
     } else {
@@ -213,9 +214,11 @@ int main(int argc, char** argv) {
             // thread, made two jobs cost a fifth more work than one.
             thread_local chess::pgn::Game built;
             if (!read_one(chunk_reader, built, report)) return false;
-            r.converted = convert::render(built, std::move(report), options);
+            convert::render(built, std::move(report), options, r.converted);
             // Kept until its turn comes: only what the selection and error handling read.
             r.game.ordinal = built.ordinal;
+            r.game.raw.clear();
+            r.game.tags.clear();
             if (!r.converted.report.valid()) {
               r.game.raw = built.raw;
               r.game.tags = built.tags;
@@ -227,9 +230,13 @@ int main(int argc, char** argv) {
           [&](Read& r, std::size_t ordinal_offset, std::size_t bytes_read) {
             r.game.ordinal += ordinal_offset;
             r.converted.report.ordinal += ordinal_offset;
-            if (render_in_order) r.converted = convert::render(r.game, std::move(r.converted.report), options);
+            if (render_in_order) convert::render(r.game, std::move(r.converted.report), options, r.converted);
             bytes = bytes_read;
-            return handle(r.game, r.converted, bytes_read);
+            bool going = handle(r.game, r.converted, bytes_read);
+            if (render_in_order) r.game.main = {};  // a whole game is not kept for the next one
+            // Nor a huge game's text.
+            if (r.converted.text.capacity() > (64 << 10)) r.converted.text = std::string();
+            return going;
           });
       bytes_before += bytes;
     }

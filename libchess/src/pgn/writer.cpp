@@ -124,7 +124,7 @@ public:
         fill_(options.width, out_, writer_scratch().line),
         numbers_(codec_) {}
 
-  std::string write(const Game& game, const Position& start) {
+  void write(const Game& game, const Position& start, std::string& text) {
     out_.clear();
     tags(game);
     out_ += '\n';
@@ -136,12 +136,11 @@ public:
     fill_.add(game.result ? *game.result : "*");
     fill_.finish();
     out_ += '\n';
-    std::string text = out_;
+    text.assign(out_);
     // A huge game's room is not kept for the rest of the run.
     if (out_.capacity() > KEPT_ROOM) out_ = std::string();
     FillBuffer& line = writer_scratch().line;
     if (line.capacity > KEPT_ROOM) line = FillBuffer{};
-    return text;
   }
 
 private:
@@ -282,8 +281,14 @@ private:
 
 }  // namespace
 
+void write_pgn(const Game& game, const Position& start, const WriteOptions& options, std::string& out) {
+  Writer(options).write(game, start, out);
+}
+
 std::string write_pgn(const Game& game, const Position& start, const WriteOptions& options) {
-  return Writer(options).write(game, start);
+  std::string out;
+  write_pgn(game, start, options, out);
+  return out;
 }
 
 }  // namespace chess::pgn

@@ -25,5 +25,8 @@ struct WriteOptions {
 // The game in export format, followed by one blank line. The game must have been validated
 // with validate_game(Game&, ...) and found valid: its nodes carry their moves.
 std::string write_pgn(const Game& game, const Position& start, const WriteOptions& options);
+// The same into `out` (replacing its text): a caller writing game after game into one
+// string reuses its room.
+void write_pgn(const Game& game, const Position& start, const WriteOptions& options, std::string& out);
 
 }  // namespace chess::pgn
