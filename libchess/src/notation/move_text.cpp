@@ -103,6 +103,10 @@ std::string_view first_word(std::string_view rest) {
 }
 
 bool is_file_name(std::string_view w) {  // as books space it: "R", "KB", "K B", "Q Kt"
+  // Every name starts with a piece letter and is at most four characters ("Q Kt"): most
+  // words asked about ("PxP", "P-K4") are told apart at once.
+  if (w.empty() || w.size() > 4 || (w[0] != 'R' && w[0] != 'K' && w[0] != 'N' && w[0] != 'B' && w[0] != 'Q'))
+    return false;
   static const std::string_view files[] = {"R",   "Kt",  "N",   "B",   "KR",   "QR",   "KB",  "QB",  "KKt", "QKt",
                                            "KN",  "QN",  "K R", "Q R", "K B",  "Q B",  "K Kt", "Q Kt", "K N", "Q N"};
   for (auto f : files)
