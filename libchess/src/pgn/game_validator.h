@@ -38,8 +38,21 @@ private:
   void detect(const Position& start);
   bool replay(const Line& line, Position pos, notation::PieceOrigins origins, int ply_base, Position* final_out);
 
+  // The tags the checks read, the first of each name, found in one pass over the tags
+  // (a dozen lookups a game, each a walk over all the tags, cost more than the checks).
+  struct KnownTags {
+    const Tag* roster[7] = {};  // Event, Site, Date, Round, White, Black, Result
+    const Tag* variant = nullptr;
+    const Tag* fen = nullptr;
+    const Tag* setup = nullptr;
+    const Tag* date() const { return roster[2]; }
+    const Tag* result() const { return roster[6]; }
+  };
+  static KnownTags find_known_tags(const Game& game);
+
   const Game& game_;
   const ValidateOptions& options_;
+  KnownTags known_;
   bool record_;
   const notation::Codec* codec_ = nullptr;
   GameReport report_;

@@ -68,12 +68,43 @@ GameReport GameValidator::run() {
   return finish();
 }
 
+GameValidator::KnownTags GameValidator::find_known_tags(const Game& game) {
+  KnownTags known;
+  auto keep_first = [](const Tag*& slot, const Tag& t) {
+    if (!slot) slot = &t;
+  };
+  for (const Tag& t : game.tags) {
+    const std::string& n = t.name;
+    if (n.empty()) continue;
+    switch (n[0]) {  // the first letter, then the whole name: most tags are told apart at once
+      case 'E': if (n == "Event") keep_first(known.roster[0], t); break;
+      case 'S':
+        if (n == "Site") keep_first(known.roster[1], t);
+        else if (n == "SetUp") keep_first(known.setup, t);
+        break;
+      case 'D': if (n == "Date") keep_first(known.roster[2], t); break;
+      case 'R':
+        if (n == "Round") keep_first(known.roster[3], t);
+        else if (n == "Result") keep_first(known.roster[6], t);
+        break;
+      case 'W': if (n == "White") keep_first(known.roster[4], t); break;
+      case 'B': if (n == "Black") keep_first(known.roster[5], t); break;
+      case 'V': if (n == "Variant") keep_first(known.variant, t); break;
+      case 'F': if (n == "FEN") keep_first(known.fen, t); break;
+      default: break;
+    }
+  }
+  return known;
+}
+
 bool GameValidator::begin(Position& start) {
+  known_ = find_known_tags(game_);
   report_.ordinal = game_.ordinal;
   report_.start = game_.start;
-  report_.white = game_.tag_value("White");
-  report_.black = game_.tag_value("Black");
-  report_.result = game_.tag_value("Result");
+  auto value = [](const Tag* t) { return t ? t->value : std::string(); };
+  report_.white = value(known_.roster[4]);
+  report_.black = value(known_.roster[5]);
+  report_.result = value(known_.result());
   bool checkable = check_tags(start);
   for (const Diagnostic& d : game_.diagnostics)
     // In an unsupported variant, moves the reader could not tokenise (P@e4) are expected.
@@ -83,7 +114,7 @@ bool GameValidator::begin(Position& start) {
   if (options_.auto_dialect) detect(start);
   report_.dialect = std::string(codec_->name());
   report_.codec = codec_;
-  if (game_.find_tag("FEN")) report_.set_up = start;
+  if (known_.fen) report_.set_up = start;
   return true;
 }
 
@@ -131,13 +162,14 @@ bool GameValidator::check_tags(Position& start) {
     }
     if (repeated) error("duplicate-tag", t.at, "tag " + t.name + " appears more than once");
   }
-  for (const char* name : SEVEN_TAG_ROSTER)
-    if (!game_.find_tag(name))
-      strict_warn("missing-tag", game_.start, std::string("no ") + name + " tag (one of the Seven Tag Roster)");
-  if (const Tag* r = game_.find_tag("Result"))
+  for (std::size_t i = 0; i < std::size(SEVEN_TAG_ROSTER); ++i)
+    if (!known_.roster[i])
+      strict_warn("missing-tag", game_.start,
+                  std::string("no ") + SEVEN_TAG_ROSTER[i] + " tag (one of the Seven Tag Roster)");
+  if (const Tag* r = known_.result())
     if (r->value != "1-0" && r->value != "0-1" && r->value != "1/2-1/2" && r->value != "*")
       error("malformed-tag", r->at, "Result is '" + r->value + "': expected 1-0, 0-1, 1/2-1/2 or *");
-  if (const Tag* d = game_.find_tag("Date")) {
+  if (const Tag* d = known_.date()) {
     if (!well_formed_date(d->value))
       error("bad-date", d->at, "Date is '" + d->value + "': expected YYYY.MM.DD, with ? for unknown digits");
     else if (!plausible_date(d->value))
@@ -145,7 +177,7 @@ bool GameValidator::check_tags(Position& start) {
   }
 
   bool chess960 = false;
-  if (const Tag* variant = game_.find_tag("Variant")) {
+  if (const Tag* variant = known_.variant) {
     if (is_chess960_variant(variant->value)) {
       chess960 = true;
     } else if (!is_standard_variant(variant->value)) {
@@ -154,8 +186,8 @@ bool GameValidator::check_tags(Position& start) {
       return false;
     }
   }
-  const Tag* fen = game_.find_tag("FEN");
-  const Tag* setup = game_.find_tag("SetUp");
+  const Tag* fen = known_.fen;
+  const Tag* setup = known_.setup;
   if (setup && setup->value == "1" && !fen) {
     error("bad-fen", setup->at, "SetUp \"1\" but no FEN tag");
     return false;
@@ -247,7 +279,7 @@ bool GameValidator::replay(const Line& line, Position pos, PieceOrigins origins,
 }
 
 void GameValidator::check_result(const Position* final_position, bool has_moves, Location last_move) {
-  const Tag* tag = game_.find_tag("Result");
+  const Tag* tag = known_.result();
   if (!game_.result && !has_moves) {
     // Header-only records (broadcasts list games before they are played) are not wrong
     // moves: reported, but the game stays valid.
