@@ -155,6 +155,14 @@ TEST_CASE("Games outside the plain form, or with problems, get the general path'
       game("1-0", "1. e4 e5 2. Nf5 1-0"),                             // illegal move
       game("1-0", "1. e4 e5 2. Ng1f3 Nc6 1-0"),                       // non-canonical SAN
       game("1-0", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7+ 1-0"),     // mate written as check
+      // Wrong check marks: the plain path plays these main-line moves and warns itself.
+      game("1-0", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0"),      // mate without a mark
+      game("*", "1. e4 e5 2. Qh5 Nc6 3. Qxf7# Kxf7 *"),              // check written as mate
+      game("*", "1. e4 e5 2. Qh5 Nc6 3. Qxf7 Kxf7 4. d3+ Nf6 *"),    // check unmarked, a quiet move marked
+      game("*", "1. e4 e5 2. Qh5 (2. Qg4 d6 3. Qxg7 Bxg7) Nc6 *"),   // an unmarked check in a variation
+      game("1-0", "1. e4 f5 2. Qh5 g6 3. Qxg6+ hxg6 4. Bd3 Rxh2 5. Kf1 Rxh1 6. Bxg6 Rxg1+ 7. Kxg1 Nf6 "
+                  "8. Nc3 b6 9. Bf7+ Kxf7 10. Qe2 d5 11. a4 e5 12. a5 d4 13. Nb5 dxe4 14. axb6 Bxb5 1-0"),  // then illegal
+      game("*", "1. a4 h5 2. a5 h4 3. a6 h3 4. axb7 hxg2 5. bxa8=Q gxh1=Q 6. Qxb8 Qxg1 7. Qxc8+ *"),  // promotion line
       game("1-0", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# Ke7 1-0"),  // a move after mate
       game("0-1", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 0-1"),     // result contradicts mate
       game("1-0", "1. e4 e5 0-1"),                                    // result mismatch

@@ -528,7 +528,7 @@ ParseResult AlgebraicCodec::parse(Position& pos, std::string_view text, const Pa
   if (!options.strict && !options.spelling_notes) return result;
   std::string canonical = format(pos, m);
   if (!is_canonical(text, canonical, pos.side_to_move())) {
-    std::string note = "non-canonical '" + std::string(text) + "', canonical " + d_.name + " is '" + canonical + "'";
+    std::string note = non_canonical_note(text, d_.name, canonical);
     if (options.strict) {
       result.error = NotationError{ErrorKind::Unreadable, 1, note, {m}};
       result.move = Move::none();

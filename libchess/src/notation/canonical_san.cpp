@@ -111,6 +111,15 @@ Move play_canonical_san(Position& pos, std::string_view text) {
   return m;
 }
 
+Move play_canonical_san_body(Position& pos, std::string_view text, char& earned) {
+  take_check_claim(text);
+  Move m = canonical_move(pos, text);
+  if (!m.is_ok()) return Move::none();
+  pos.make_move(m);
+  earned = mark_after(pos);
+  return m;
+}
+
 Move read_canonical_san(Position& pos, std::string_view text) {
   char claim = take_check_claim(text);
   Move m = canonical_move(pos, text);

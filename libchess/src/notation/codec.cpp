@@ -35,4 +35,9 @@ void MoveNumbers::append(std::string& out, int fullmove, Color side) const {
   out += *suffix_[side];
 }
 
+std::string non_canonical_note(std::string_view text, std::string_view dialect, std::string_view canonical) {
+  return "non-canonical '" + std::string(text) + "', canonical " + std::string(dialect) + " is '" + std::string(canonical) +
+         "'";
+}
+
 }  // namespace chess::notation

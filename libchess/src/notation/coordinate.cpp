@@ -166,7 +166,7 @@ public:
     s.castle_by_king_square = !pos.chess960();
     r = resolve(pos, s, t);
     if (r.ok() && to_uci(pos, r.move) != t) {
-      std::string note = "non-canonical '" + std::string(t) + "', canonical uci is '" + to_uci(pos, r.move) + "'";
+      std::string note = non_canonical_note(t, "uci", to_uci(pos, r.move));
       if (options.strict) r.error = unreadable(1, note), r.move = Move::none();
       else r.notes.push_back({true, note});
     }
@@ -261,7 +261,7 @@ public:
                           ? canonical[4]
                           : 0;
         bool contradicts = indicator && indicator != wanted;
-        std::string note = "non-canonical '" + std::string(t) + "', canonical smith is '" + canonical + "'";
+        std::string note = non_canonical_note(t, "smith", canonical);
         if (contradicts) note = "'" + std::string(t) + "' does not match the move's indicator: canonical smith is '" +
                                 canonical + "'";
         if (options.strict || contradicts) r.error = NotationError{ErrorKind::Illegal, 5, note, {r.move}}, r.move = Move::none();

@@ -621,10 +621,7 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
   if (options.strict) {
     std::string canonical = format(pos, result.move, FormatOptions{options.origins});
     if (canonical != text) {
-      result.error = NotationError{ErrorKind::Unreadable, 1,
-                                   "non-canonical '" + std::string(text) + "', canonical " + std::string(name()) +
-                                       " is '" + canonical + "'",
-                                   {result.move}};
+      result.error = NotationError{ErrorKind::Unreadable, 1, non_canonical_note(text, name(), canonical), {result.move}};
       result.move = Move::none();
     }
   }

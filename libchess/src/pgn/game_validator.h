@@ -28,6 +28,9 @@ public:
   // `final_position` is null when the moves were not all read.
   void check_result(const Position* final_position, bool has_moves, Location last_move);
   GameReport finish();
+  // A move read from a spelling variant (`message` from non_canonical_note): a warning,
+  // an error with --strict. `fen` is the position before the move.
+  void note_spelling(Location at, std::string message, int ply, std::string move, std::string fen);
 
 private:
   void add(Diagnostic d);

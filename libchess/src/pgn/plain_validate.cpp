@@ -61,7 +61,7 @@ public:
   bool move(std::string_view text, Location at) {
     if (!start()) return false;
     Move m = notation::play_canonical_san(pos_, text);
-    if (!m.is_ok()) return false;  // the general path says why
+    if (!m.is_ok() && !(m = with_wrong_mark(text, at)).is_ok()) return false;  // the general path says why
     last_ = m;
     if (saved_.empty()) ++plies_;
     if (building()) build_->resolved_move(text, at, m);
@@ -96,6 +96,24 @@ public:
   void result(std::string_view text, Location at) {
     game_.result = std::string(text);
     game_.result_at = at;
+  }
+
+  // A main-line move canonical but for its check mark ("Qg1+" for a mate, the commonest
+  // slip in archives): played, with the warning the general path gives it, instead of
+  // sending the whole game there. Not when building: writers copy canonical texts as read.
+  Move with_wrong_mark(std::string_view text, Location at) {
+    if (build_ || !saved_.empty()) return Move::none();
+    std::string fen = pos_.fen();  // rare: only for moves that are not canonical as written
+    char earned = 0;
+    Move m = notation::play_canonical_san_body(pos_, text, earned);
+    if (!m.is_ok()) return Move::none();
+    std::string_view body = text;
+    if (!body.empty() && (body.back() == '+' || body.back() == '#')) body.remove_suffix(1);
+    std::string canonical(body);
+    if (earned) canonical += earned;
+    validator_->note_spelling(at, notation::non_canonical_note(text, "san", canonical), plies_ + 1, std::string(text),
+                              std::move(fen));
+    return m;
   }
 
   // The report, once the scan reached the result; nullopt if the general path must decide.

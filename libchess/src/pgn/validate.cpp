@@ -133,6 +133,11 @@ GameReport GameValidator::finish() {
   return std::move(report_);
 }
 
+void GameValidator::note_spelling(Location at, std::string message, int ply, std::string move, std::string fen) {
+  add({options_.strict ? Severity::Error : Severity::Warning, "non-canonical-san", at, std::move(message), ply,
+       std::move(move), std::move(fen), {}});
+}
+
 void GameValidator::add(Diagnostic d) {
   (d.severity == Severity::Error ? report_.errors : report_.warnings).push_back(std::move(d));
 }
@@ -261,10 +266,10 @@ bool GameValidator::replay(const Line& line, Position pos, PieceOrigins origins,
       return false;
     }
     for (const notation::ReadingNote& note : r.notes) {
-      Diagnostic d{Severity::Warning, note.spelling_only ? "non-canonical-san" : "lenient-reading", node.at,
-                   note.message, ply, std::string(texts[i]), pos.fen(), {}};
-      if (note.spelling_only && options_.strict) d.severity = Severity::Error;
-      add(std::move(d));
+      if (note.spelling_only)
+        note_spelling(node.at, note.message, ply, std::string(texts[i]), pos.fen());
+      else
+        add({Severity::Warning, "lenient-reading", node.at, note.message, ply, std::string(texts[i]), pos.fen(), {}});
     }
     // The game is the caller's own non-const object when recording (see the constructor).
     if (record_) const_cast<MoveNode&>(node).move = r.move;

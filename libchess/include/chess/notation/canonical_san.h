@@ -16,6 +16,11 @@ namespace chess::notation {
 // the position as it was.
 Move play_canonical_san(Position& pos, std::string_view text);
 
+// The same with the check mark left out of account: plays the move when the rest of the
+// text is canonical, and `earned` receives the mark the move earns ('+', '#' or 0). For
+// readers that report a wrong mark ("Qg1+" for a mate) themselves.
+Move play_canonical_san_body(Position& pos, std::string_view text, char& earned);
+
 // The same, the position left as it was either way (for callers that write the move
 // from the position before it).
 Move read_canonical_san(Position& pos, std::string_view text);
