@@ -173,6 +173,16 @@ TEST_CASE("Games outside the plain form, or with problems, get the general path'
       game("*", "1. e4 {unterminated\n") + game("*", "1. d4 *"),     // comment running into tags
       game("1-0", "1. e4 e5 2. Nf3") + game("*", "1. d4 *"),          // missing result
       ROSTER + "[Result \"*\"]\n\n" + ROSTER + "[Result \"*\"]\n\n1. e4 *\n",  // header-only game
+      // Header-only games, which the plain path now takes: at the end, in a row, spaced, CRLF.
+      ROSTER + "[Result \"*\"]\n",
+      ROSTER + "[Result \"*\"]\n\n",
+      ROSTER + "[Result \"1-0\"]\n\n" + ROSTER + "[Result \"*\"]\n\n\n" + ROSTER + "[Result \"*\"]\n",
+      ROSTER + "[Result \"*\"]\n  \n\t\n" + ROSTER + "[Result \"*\"]\n\n1. e4 *\n",
+      "[Event \"E\"]\r\n[Result \"*\"]\r\n\r\n[Event \"F\"]\r\n[Result \"*\"]\r\n\r\n1. d4 *\r\n",
+      ROSTER + "[Result \"*\"]\n" + ROSTER + "[Result \"*\"]\n\n1. e4 *\n",  // no blank line: repeated tags
+      "[Event \"E\"]\n\n[Site \"S\"]\n[Result \"*\"]\n\n1. e4 *\n",    // a blank line among one game's tags
+      "[Event \"E\"]\n[Result \"*\"]\n\n[Site \"S\"]\n[Result \"*\"]\n\n1. e4 *\n",  // a repeated tag begins a game
+      "[Event \"E\"]\n[Result \"*\"]\n\n[Events \"S\"]\n\n1. e4 *\n",  // not [Event
       ROSTER + "[Result \"*\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n",      // duplicate tag
       ROSTER + "[Result \"*\"]\n[Date \"2024-01-02\"]\n\n1. e4 *\n",    // bad date (and a duplicate)
       "[Event \"E\"]\n[Result \"*\"]\n\n1. e4 *\n",                     // missing roster tags

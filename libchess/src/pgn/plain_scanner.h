@@ -146,7 +146,16 @@ public:
     if (*p_ != '[') return Outcome::NotPlain;
     if (Outcome o = tags(sink); o != Outcome::Plain) return o;
     if (Outcome o = skip_blank_lines(false); o != Outcome::Plain) return o;
-    if (p_ == end_) return input_ends_ ? Outcome::NotPlain : Outcome::NeedMore;
+    // Tags and no moves (broadcasts list games before they are played): the game ends with
+    // the input, or where the next one's [Event begins. Other tags after a blank line may
+    // still be this game's (ChessBase writes blank lines among them): the general reader
+    // weighs those.
+    if (p_ == end_ ? input_ends_ : event_tag_at(p_)) {
+      game_end_ = std::size_t(p_ - begin_);
+      finished_ = true;
+      return Outcome::Plain;
+    }
+    if (p_ == end_) return Outcome::NeedMore;
     if (Outcome o = new_movetext_line(); o != Outcome::Plain) return o;
     return movetext(sink);
   }
@@ -157,6 +166,14 @@ private:
   Location here(const uchar* at) const { return {line_, std::size_t(at - line_start_) + 1}; }
 
   static bool is_blank(uchar c) { return c == ' ' || c == '\t'; }
+
+  // "[Event" as a whole tag name at p.
+  bool event_tag_at(const uchar* p) const {
+    constexpr std::string_view event = "[Event";
+    if (std::size_t(end_ - p) <= event.size()) return false;
+    return std::string_view(reinterpret_cast<const char*>(p), event.size()) == event &&
+           !detail::tag_name_char(p[event.size()]);
+  }
 
   // Advances p_ over the bytes `keep` accepts. Through a local pointer: bytes read as
   // unsigned char may alias anything, so a loop on the member would store it at every step.
