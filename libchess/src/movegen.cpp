@@ -55,6 +55,18 @@ inline bool attacked_by(const Position& pos, Square s, Bitboard occupied) {
          (rook_attacks(s, occupied) & pos.pieces(Them, ROOK, QUEEN));
 }
 
+// Whether the en passant capture from `from` leaves the king safe. It removes two pawns
+// from one rank at once, which no pin mask describes: replay it on the occupancy.
+bool ep_capture_is_safe(const Position& pos, Square from, Square to) {
+  Color us = pos.side_to_move(), them = ~us;
+  Square ksq = pos.king_square(us), victim = to - pawn_push(us);
+  Bitboard after = (pos.pieces() ^ square_bb(from) ^ square_bb(victim)) | square_bb(to);
+  return !((rook_attacks(ksq, after) & pos.pieces(them, ROOK, QUEEN)) |
+           (bishop_attacks(ksq, after) & pos.pieces(them, BISHOP, QUEEN)) |
+           (knight_attacks(ksq) & pos.pieces(them, KNIGHT)) |
+           (pawn_attacks(us, ksq) & pos.pieces(them, PAWN) & ~square_bb(victim)));
+}
+
 // Castling with a right held, out of check: the path empty (but for king and rook), and no
 // square the king stands on, crosses or reaches attacked. The rook is lifted off too: in
 // Chess960 it may be the piece that shields the king's destination.
@@ -166,19 +178,9 @@ void generate(const Position& pos, Sink<Counting>& sink, Bitboard destinations =
     sink.template add_pawns<EastOffset>(east & ~LastRank);
   }
 
-  // En passant removes two pawns from one rank at once, which no pin mask describes:
-  // replay it on the occupancy and look for any attack on the king.
-  if (Square ep = pos.ep_square(); ep != SQ_NONE && (destinations & square_bb(ep))) {
-    Square victim = ep - Up;
-    for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;) {
-      Square from = pop_lsb(b);
-      Bitboard after = (occupied ^ square_bb(from) ^ square_bb(victim)) | square_bb(ep);
-      Bitboard attackers = (pawn_attacks(Us, ksq) & pos.pieces(Them, PAWN) & ~square_bb(victim)) |
-                           (knight_attacks(ksq) & pos.pieces(Them, KNIGHT)) |
-                           (rook_attacks(ksq, after) & their_rq) | (bishop_attacks(ksq, after) & their_bq);
-      if (!attackers) sink.add(Move::make(from, ep, MoveType::EnPassant));
-    }
-  }
+  if (Square ep = pos.ep_square(); ep != SQ_NONE && (destinations & square_bb(ep)))
+    for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;)
+      if (Square from = pop_lsb(b); ep_capture_is_safe(pos, from, ep)) sink.add(Move::make(from, ep, MoveType::EnPassant));
 
   if (!checkers && pos.can_castle(Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING)) {
     for (bool king_side : {true, false}) {
@@ -225,18 +227,6 @@ Bitboard pinned_among(const Position& pos, Color us, Square ksq, Bitboard candid
   return pinned & candidates;
 }
 
-// Whether the en passant capture from `from` leaves the king safe. It removes two pawns
-// from one rank at once, which no pin mask describes: replay it on the occupancy.
-bool ep_capture_is_safe(const Position& pos, Square from, Square to) {
-  Color us = pos.side_to_move(), them = ~us;
-  Square ksq = pos.king_square(us), victim = to - pawn_push(us);
-  Bitboard after = (pos.pieces() ^ square_bb(from) ^ square_bb(victim)) | square_bb(to);
-  return !((rook_attacks(ksq, after) & pos.pieces(them, ROOK, QUEEN)) |
-           (bishop_attacks(ksq, after) & pos.pieces(them, BISHOP, QUEEN)) |
-           (knight_attacks(ksq) & pos.pieces(them, KNIGHT)) |
-           (pawn_attacks(us, ksq) & pos.pieces(them, PAWN) & ~square_bb(victim)));
-}
-
 }  // namespace
 
 Bitboard legal_origins(const Position& pos, PieceType pt, Square to) {
@@ -270,9 +260,8 @@ Bitboard legal_origins(const Position& pos, PieceType pt, Square to) {
     case KING:
       origins = king_attacks(to) & mine;
       // The king may not step into an attack, looked at with the king lifted off the board.
-      if (!origins || (pawn_attacks(us, to) & pos.pieces(them, PAWN)) || (knight_attacks(to) & pos.pieces(them, KNIGHT)) ||
-          (king_attacks(to) & pos.pieces(them, KING)) ||
-          slider_attackers(to, pos.pieces(them, BISHOP, QUEEN), pos.pieces(them, ROOK, QUEEN), occupied ^ origins))
+      if (!origins || (us == WHITE ? attacked_by<BLACK>(pos, to, occupied ^ origins)
+                                   : attacked_by<WHITE>(pos, to, occupied ^ origins)))
         return 0;
       return origins;
     default: return 0;

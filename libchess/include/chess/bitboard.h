@@ -109,7 +109,7 @@ inline Bitboard knight_attacks(Square s) { return detail::tables.knight[s]; }
 inline Bitboard king_attacks(Square s) { return detail::tables.king[s]; }
 inline Bitboard pawn_attacks(Color c, Square s) { return detail::tables.pawn_attacks[c][s]; }
 // Slider attacks on an empty board: a small table, always in cache, where the magic
-// lookups above reach into half a megabyte. Used to find the few sliders that matter.
+// lookups above reach into half a megabyte. Used to find the few sliders that line up.
 inline Bitboard bishop_pseudo_attacks(Square s) { return detail::tables.bishop_pseudo[s]; }
 inline Bitboard rook_pseudo_attacks(Square s) { return detail::tables.rook_pseudo[s]; }
 
@@ -118,18 +118,6 @@ inline Bitboard rook_pseudo_attacks(Square s) { return detail::tables.rook_pseud
 inline Bitboard between_bb(Square a, Square b) { return detail::tables.between[a][b]; }
 inline Bitboard line_bb(Square a, Square b) { return detail::tables.line[a][b]; }
 inline bool aligned(Square a, Square b, Square c) { return line_bb(a, b) & square_bb(c); }
-
-// The sliders among `diagonal` (moving like bishops) and `orthogonal` (like rooks) that
-// attack `s` through `occupied`. Found from the empty-board rays and the between table,
-// which stay in cache: cheaper than two magic lookups when, as usual, few sliders line up.
-inline Bitboard slider_attackers(Square s, Bitboard diagonal, Bitboard orthogonal, Bitboard occupied) {
-  Bitboard found = 0;
-  for (Bitboard b = (bishop_pseudo_attacks(s) & diagonal) | (rook_pseudo_attacks(s) & orthogonal); b;) {
-    Square from = pop_lsb(b);
-    if (!(between_bb(s, from) & occupied & ~square_bb(from))) found |= square_bb(from);
-  }
-  return found;
-}
 
 // Inline: move generation and notation resolution call it for every candidate piece.
 inline Bitboard attacks_bb(PieceType pt, Square s, Bitboard occupied) {
