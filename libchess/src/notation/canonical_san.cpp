@@ -111,12 +111,13 @@ Move play_canonical_san(Position& pos, std::string_view text) {
   return m;
 }
 
-Move play_canonical_san_body(Position& pos, std::string_view text, char& earned) {
+Move play_canonical_san_body(Position& pos, std::string_view text, std::string& canonical) {
   take_check_claim(text);
   Move m = canonical_move(pos, text);
   if (!m.is_ok()) return Move::none();
   pos.make_move(m);
-  earned = mark_after(pos);
+  canonical = text;
+  if (char mark = mark_after(pos)) canonical += mark;
   return m;
 }
 

@@ -740,14 +740,11 @@ std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions&
     for (int f = 0; f < 8; ++f)
       if (files & (1 << f)) reach |= square_bb(make_square(File(f), rank_of(m.to())));
   }
-  // Only moves of the same kind of piece can share one of its names.
-  MoveList legal;
+  // Only moves of the same kind of piece can share one of its names. Most moves have no
+  // rival even among the pseudo-legal moves to those squares: then the shortest form, P-K4
+  // or PxP, names this move alone, and nothing need be generated or built.
   PieceType mover_type = type_of(pos.piece_on(m.from()));
-  // Most moves have no rival even among the pseudo-legal moves to those squares: then the
-  // move alone is the list, and nothing need be generated.
   if (!has_pseudo_rival(pos, m, mover_type, reach)) {
-    // No rival at all (most moves): the shortest form, P-K4 or PxP, names this move alone,
-    // and none of the longer forms below need building.
     Text out;
     add_letter(out, mover_type);
     if (spec.capture) {
@@ -764,6 +761,7 @@ std::string DescriptiveCodec::format(Position& pos, Move m, const FormatOptions&
     written += check;
     return written;
   }
+  MoveList legal;
   append_piece_moves_to(pos, mover_type, reach, legal);
   auto has_flank = [](File f) { return std::string_view(FILE_NAMES[f]).size() == 2; };
   struct SquareForms {

@@ -104,13 +104,9 @@ public:
   Move with_wrong_mark(std::string_view text, Location at) {
     if (build_ || !saved_.empty()) return Move::none();
     std::string fen = pos_.fen();  // rare: only for moves that are not canonical as written
-    char earned = 0;
-    Move m = notation::play_canonical_san_body(pos_, text, earned);
+    std::string canonical;
+    Move m = notation::play_canonical_san_body(pos_, text, canonical);
     if (!m.is_ok()) return Move::none();
-    std::string_view body = text;
-    if (!body.empty() && (body.back() == '+' || body.back() == '#')) body.remove_suffix(1);
-    std::string canonical(body);
-    if (earned) canonical += earned;
     validator_->note_spelling(at, notation::non_canonical_note(text, "san", canonical), plies_ + 1, std::string(text),
                               std::move(fen));
     return m;

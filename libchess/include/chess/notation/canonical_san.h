@@ -4,6 +4,7 @@
 // variant, an illegal or unreadable move) is left to the general reader, which explains it.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 #include "chess/position.h"
@@ -17,9 +18,9 @@ namespace chess::notation {
 Move play_canonical_san(Position& pos, std::string_view text);
 
 // The same with the check mark left out of account: plays the move when the rest of the
-// text is canonical, and `earned` receives the mark the move earns ('+', '#' or 0). For
-// readers that report a wrong mark ("Qg1+" for a mate) themselves.
-Move play_canonical_san_body(Position& pos, std::string_view text, char& earned);
+// text is canonical, and `canonical` receives the move's canonical SAN (the text with the
+// mark the move earns). For readers that report a wrong mark ("Qg1+" for a mate) themselves.
+Move play_canonical_san_body(Position& pos, std::string_view text, std::string& canonical);
 
 // The same, the position left as it was either way (for callers that write the move
 // from the position before it).

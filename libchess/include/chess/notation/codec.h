@@ -55,11 +55,11 @@ struct FormatOptions {
   int check_mark = -1;
 };
 
-// A lenient reading: the move was read, but not from the text format() would write.
 // The words of the note on a spelling variant of a move, the same from every reader:
 // "non-canonical 'Qg1+', canonical san is 'Qg1#'".
 std::string non_canonical_note(std::string_view text, std::string_view dialect, std::string_view canonical);
 
+// A lenient reading: the move was read, but not from the text format() would write.
 struct ReadingNote {
   // True for plain spelling variants (0-0 for O-O, Ng1f3 for Nf3); false where the reader
   // had to choose (a lower-case b read as a bishop, a tie decided by the moves that
