@@ -52,7 +52,9 @@ TEST_CASE("Chunked reading gives one reader's reports, whatever the cuts", "[chu
   // escape line, Latin-1, CRLF: cuts after these must be read again.
   broken = game("1-0", "1. e4 e5 2. Nf3") + game("*", "1. e4 {never closed\n") + "Prose between games.\n\n" +
            game("*", "1. d4 d5 *") + "%escape\n" + game("*", "1. c4 *") + "Prose after a clean end.\n\n" + game("0-1", "1. e4 e5 2. Nf5 0-1") +
-           "[Event \"Caf\xe9\"]\n[Result \"*\"]\n\n1. e4 *\n\n" + "[Event \"R\"]\r\n[Result \"*\"]\r\n\r\n1. e4 e5 *\r\n\r\n";
+           "[Event \"Caf\xe9\"]\n[Result \"*\"]\n\n1. e4 *\n\n" + "[Event \"R\"]\r\n[Result \"*\"]\r\n\r\n1. e4 e5 *\r\n\r\n"
+           // ChessBase puts blank lines among a game's tags: a cut there must not stand.
+           + "[Event \"CB\"]\n[Site \"S\"]\n\n[Round \"1\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n\n";
   std::string mixed = clean + broken + clean + broken + broken + clean;
   std::string headers_only;  // a broadcast's list of games not yet played: no cut is ever clean
   for (int i = 0; i < 200; ++i) headers_only += "[Event \"E\"]\n[Round \"" + std::to_string(i) + "\"]\n\n";
@@ -63,7 +65,7 @@ TEST_CASE("Chunked reading gives one reader's reports, whatever the cuts", "[chu
     for (int jobs : {2, 3})
       for (tools::ChunkLimits limits : {tools::ChunkLimits{},                  // one chunk
                                         tools::ChunkLimits{200, 2000, 1 << 20},  // cuts at likely game starts
-                                        tools::ChunkLimits{1, 1, 1 << 20},      // a cut at every line
+                                        tools::ChunkLimits{1, 1, 1 << 20},      // cuts two bytes apart, mid-line
                                         tools::ChunkLimits{50, 120, 600},       // merged, then read in order
                                         tools::ChunkLimits{1, 1, 1}}) {         // in order at the first failed cut
         INFO("jobs " << jobs << " target " << limits.target << " longest " << limits.longest << " merged "

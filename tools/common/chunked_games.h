@@ -9,13 +9,20 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <istream>
+#include <memory>
 #include <streambuf>
 #include <string>
 #include <vector>
 
 #include "chess/pgn/reader.h"
 #include "common/ordered_pipeline.h"
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 namespace tools {
 
@@ -27,9 +34,60 @@ struct ChunkLimits {
 
 namespace chunked {
 
+// Text read from the input. Like a std::string, but the room a read is about to fill is
+// not zeroed first, and its size only grows when needed: chunks are reused.
+class Text {
+public:
+  std::string_view view() const { return {data_.get(), size_}; }
+  char* data() { return data_.get(); }
+  std::size_t size() const { return size_; }
+  void clear() { size_ = 0; }
+  void shrink_to(std::size_t size) { size_ = size; }
+  void append(std::string_view more) {
+    if (more.empty()) return;  // memcpy must not be given the null pointer of an empty Text
+    std::memcpy(room(more.size()), more.data(), more.size());
+    size_ += more.size();
+  }
+  // Room for `more` bytes past the end, not initialised; then filled() with what was written.
+  char* room(std::size_t more) {
+    if (size_ + more > capacity_) {
+      std::size_t capacity = std::max(size_ + more, 2 * capacity_);
+      auto data = std::make_unique_for_overwrite<char[]>(capacity);
+      if (size_) std::memcpy(data.get(), data_.get(), size_);
+      data_ = std::move(data);
+      capacity_ = capacity;
+    }
+    return data_.get() + size_;
+  }
+  void filled(std::size_t written) { size_ += written; }
+  void swap(Text& other) noexcept {
+    data_.swap(other.data_);
+    std::swap(size_, other.size_);
+    std::swap(capacity_, other.capacity_);
+  }
+
+private:
+  std::unique_ptr<char[]> data_;
+  std::size_t size_ = 0, capacity_ = 0;
+};
+
+// The number of line feeds in `text`. std::count widens its tally to 64 bits every 32 bytes;
+// here sixteen bytes are compared at once and the hits counted from a bit mask.
+inline std::size_t count_newlines(std::string_view text) {
+  const char* p = text.data();
+  const char* end = p + text.size();
+  std::size_t lines = 0;
+#ifdef __SSE2__
+  const __m128i newline = _mm_set1_epi8('\n');
+  for (; end - p >= 16; p += 16)
+    lines += std::size_t(std::popcount(unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), newline)))));
+#endif
+  return lines + std::size_t(std::count(p, end, '\n'));
+}
+
 template <class Result>
 struct Chunk {
-  std::string text;
+  Text text;
   std::size_t first_line = 1;   // the number of the text's first line in the input
   std::size_t end_bytes = 0;    // input bytes up to the chunk's end
   bool starts_line = true;      // the cut before it fell at a line start
@@ -51,11 +109,14 @@ inline std::size_t likely_game_start(std::string_view text, std::size_t from) {
   return std::string_view::npos;
 }
 
-// A buffer that reads one text, then asks `next` for more (an empty string at the end).
+// A buffer that reads one text, then asks `next` for more (false at the end).
 template <class Next>
 class PullBuffer : public std::streambuf {
 public:
-  PullBuffer(std::string first, Next next) : current_(std::move(first)), next_(next) { reset(); }
+  PullBuffer(Text first, Next next) : next_(next) {
+    current_.swap(first);
+    reset();
+  }
 
 private:
   int_type underflow() override {
@@ -67,7 +128,7 @@ private:
     return traits_type::to_int_type(*gptr());
   }
   void reset() { setg(current_.data(), current_.data(), current_.data() + current_.size()); }
-  std::string current_;
+  Text current_;
   Next next_;
 };
 
@@ -80,13 +141,14 @@ public:
   // Fills `chunk` with the next piece of input; false when none is left.
   template <class Result>
   bool cut(Chunk<Result>& chunk) {
-    std::string& t = chunk.text;
-    t.assign(carry_);  // copied, not swapped: each string keeps its room
+    Text& t = chunk.text;
+    t.clear();
+    t.append(carry_.view());
     carry_.clear();
     std::size_t cut = std::string::npos, searched = 0;
     for (;;) {
       if (t.size() > limits_.target) {
-        cut = likely_game_start(t, std::max(limits_.target, searched));
+        cut = likely_game_start(t.view(), std::max(limits_.target, searched));
         searched = t.size() > 2 ? t.size() - 2 : 0;
         if (cut != std::string::npos) break;
       }
@@ -95,33 +157,34 @@ public:
         break;
       }
       if (t.size() > limits_.longest) {  // no likely game start
-        std::size_t newline = t.rfind('\n');
+        std::size_t newline = t.view().rfind('\n');
         cut = newline == std::string::npos ? t.size() : newline + 1;
         break;
       }
-      std::size_t had = t.size();  // read straight into the chunk
-      t.resize(had + READ);
-      in_.read(t.data() + had, std::streamsize(READ));
-      t.resize(had + std::size_t(in_.gcount()));
+      // Straight into the chunk: up to just past the target at once, then a little at a
+      // time, for what is read past the cut is copied again to start the next chunk.
+      std::size_t want = t.size() <= limits_.target ? limits_.target + 1 - t.size() : STEP;
+      in_.read(t.room(want), std::streamsize(want));
+      t.filled(std::size_t(in_.gcount()));
       input_ends_ = !in_;
     }
-    carry_.assign(t, cut);
-    t.resize(cut);
-    if (t.empty()) return false;
+    carry_.append(t.view().substr(cut));
+    t.shrink_to(cut);
+    if (cut == 0) return false;
     chunk.first_line = line_;
     chunk.starts_line = at_line_start_;
-    line_ += std::size_t(std::count(t.begin(), t.end(), '\n'));  // vectorised: no call per line
-    at_line_start_ = t.back() == '\n';
-    bytes_ += t.size();
+    line_ += count_newlines(t.view());
+    at_line_start_ = t.view().back() == '\n';
+    bytes_ += cut;
     chunk.end_bytes = bytes_;
     return true;
   }
 
 private:
-  static constexpr std::size_t READ = 128 << 10;
+  static constexpr std::size_t STEP = 16 << 10;
   std::istream& in_;
   ChunkLimits limits_;
-  std::string carry_;  // read, not yet in a chunk
+  Text carry_;  // read, not yet in a chunk
   std::size_t line_ = 1, bytes_ = 0;
   bool at_line_start_ = true, input_ends_ = false;
 };
@@ -141,7 +204,7 @@ bool for_each_game_chunked(std::istream& in, int jobs, chess::pgn::ReaderOptions
   auto read_all = [&](Chunk& chunk) {  // the chunk's games, with a reader of its own
     chess::pgn::ReaderOptions o = options;
     o.line_offset = chunk.first_line - 1;
-    chess::pgn::Reader reader(std::string_view(chunk.text), o);
+    chess::pgn::Reader reader(chunk.text.view(), o);
     for (chunk.count = 0;; ++chunk.count) {
       if (chunk.count == chunk.results.size()) chunk.results.emplace_back();
       if (!read_one(reader, chunk.results[chunk.count])) break;
@@ -172,7 +235,7 @@ bool for_each_game_chunked(std::istream& in, int jobs, chess::pgn::ReaderOptions
       continue;
     }
     if (kept.text.size() + after.text.size() <= limits.max_merged) {  // read the two again as one
-      kept.text += after.text;
+      kept.text.append(after.text.view());
       kept.end_bytes = after.end_bytes;
       pipeline.recycle(next);
       read_all(kept);
@@ -183,12 +246,13 @@ bool for_each_game_chunked(std::istream& in, int jobs, chess::pgn::ReaderOptions
     std::size_t bytes_before = kept.end_bytes - kept.text.size();
     chess::pgn::ReaderOptions o = options;
     o.line_offset = kept.first_line - 1;
-    std::string first = std::move(kept.text);
-    first += after.text;
+    chunked::Text first;
+    first.swap(kept.text);
+    first.append(after.text.view());
     pipeline.recycle(pending);
     pipeline.recycle(next);
     pending = nullptr;
-    auto pull = [&](std::string& out) {
+    auto pull = [&](chunked::Text& out) {
       Slot* slot = pipeline.next();
       if (!slot) return false;
       out.swap(slot->item.text);

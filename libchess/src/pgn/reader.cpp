@@ -316,7 +316,12 @@ struct Reader::Impl {
       if (r != PlainTaker::Result::Taken) return false;
       ++games;
       lines.skip(bytes, taken_lines);
-      clean = true;  // a plain game ends with its result, and its line with it
+      // A plain game ends with its result, and its line with it: clean. A game of tags
+      // only (its last byte that is not blank closes a tag) is not: a reader of more
+      // input might have found more of its tags.
+      std::string_view game = text.substr(0, bytes);
+      std::size_t last = game.find_last_not_of(" \t\r\n");
+      clean = last == std::string_view::npos || game[last] != ']';
       return true;
     }
   }
