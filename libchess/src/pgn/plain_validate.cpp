@@ -72,7 +72,9 @@ public:
     if (building() && keep_.nags) build_->nag(nag, {});
   }
   void comment(std::string_view raw, Location at) {
-    if (building() && keep_.comments) build_->comment(comment_text(raw), at);
+    if (!building() || !keep_.comments) return;
+    if (raw.find('\n') == std::string_view::npos) build_->comment(raw, at);  // most: nothing to join
+    else build_->comment(comment_text(raw), at);
   }
 
   // A variation replaces the move before it: it starts from the position before that move.
