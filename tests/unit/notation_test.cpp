@@ -164,6 +164,15 @@ TEST_CASE("SAN errors: what was read, where, why, and the candidates", "[notatio
   r = parse("san", START, "Nf9");
   REQUIRE_FALSE(r.ok());
   CHECK(r.error->kind == ErrorKind::Unreadable);
+  // Lower-case promotion letters, 'b' included: after the destination it is no file.
+  for (auto [text, uci] : {std::pair{"d7d8b", "d7d8b"}, {"d7d8n", "d7d8n"}, {"d8b", "d7d8b"}})
+    CHECK(uci_of("san", "7k/3P4/7K/8/8/8/8/8 w - - 6 55", text) == uci);
+  for (const char* pass : {"--", "Z0"}) {  // null moves, as analysis programs write them
+    r = parse("san", START, pass);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error->kind == ErrorKind::Unreadable);
+    CHECK_THAT(r.error->message, Catch::Contains("is a null move"));
+  }
   r = parse("san", "8/4P3/8/8/8/8/8/k3K3 w - - 0 1", "e8");
   REQUIRE_FALSE(r.ok());
   CHECK_THAT(r.error->message, Catch::Contains("must promote"));

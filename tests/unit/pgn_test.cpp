@@ -255,6 +255,7 @@ TEST_CASE("Validation: every diagnostic code, with its place", "[pgn][validate]"
     GameReport r = one("[Event \"E\"]\n[Site \"a\"]\n[Site \"b\"]\n[Date \"1946\"]\n[Result \"2-0\"]\n\n1. e4 *\n");
     CHECK(find(r.errors, "duplicate-tag").at.line == 3);
     CHECK(find(r.errors, "bad-date").at.line == 4);
+    CHECK(find(r.errors, "bad-date").message.ends_with("('1946.??.?\?')"));  // the PGN form of a year alone
     CHECK(find(r.errors, "malformed-tag").at.line == 5);
     CHECK(has(r.warnings, "missing-tag"));
     ValidateOptions strict;

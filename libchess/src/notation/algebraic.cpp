@@ -208,7 +208,12 @@ private:
       PieceType pt = NO_PIECE_TYPE;
       const char* note = nullptr;
       bool spelling_only = true;
-      if (std::size_t n = (c == U'b' && !lower_b_bishop_) ? 0 : match_piece(i, pt, note, spelling_only)) {
+      // A lower-case 'b' is a file, except right after the destination at the end: there
+      // only a promotion piece can stand ("d7d8b").
+      bool file_b = c == U'b' && !lower_b_bishop_ &&
+                    !(!coords.empty() && coords.back().file >= 0 && coords.back().rank >= 0 && !after_dest_piece &&
+                      (i + 1 == end_ || g_[i + 1].c == U')' || g_[i + 1].c == U']'));
+      if (std::size_t n = file_b ? 0 : match_piece(i, pt, note, spelling_only)) {
         if (note) r_.notes.push_back({spelling_only, note});
         if (coords.empty() && !s.piece && i == begin_) s.piece = pt;
         else if (!coords.empty() && coords.back().file >= 0 && coords.back().rank >= 0 && !after_dest_piece &&
@@ -456,6 +461,10 @@ ParseResult AlgebraicCodec::parse(Position& pos, std::string_view text, const Pa
     reading = AlgebraicReader(d_, false).read(text);
   if (reading.error) {
     result.error = reading.error;
+    // Analysis programs write a pass as "--" or "Z0": say so, not only what was expected.
+    if (text == "--" || text == "Z0" || text == "0000" || text == "@@@@")
+      result.error->message = "'" + std::string(text) + "' is a null move (a pass, as analysis programs write it): not "
+                              "a move of the game, and not allowed in PGN";
     return result;
   }
   Match found = match(pos, reading.spec);

@@ -41,6 +41,19 @@ bool well_formed_date(std::string_view d) {
   return true;
 }
 
+// For a date given as a year, or a year and month (old databases write "1957"), the
+// PGN form of it: " ('1957.??.??')". Otherwise nothing.
+std::string date_suggestion(std::string_view d) {
+  auto digits = [&](std::size_t at, std::size_t len) {
+    for (std::size_t i = at; i < at + len; ++i)
+      if (!(std::isdigit(static_cast<unsigned char>(d[i])) || d[i] == '?')) return false;
+    return true;
+  };
+  if (d.size() == 4 && digits(0, 4)) return " ('" + std::string(d) + ".??.?\?')";
+  if (d.size() == 7 && digits(0, 4) && d[4] == '.' && digits(5, 2)) return " ('" + std::string(d) + ".?\?')";
+  return {};
+}
+
 // A well-formed date whose month and day exist (2011.19.11 does not).
 bool plausible_date(std::string_view d) {
   auto number = [&](std::size_t at, std::size_t len) {
@@ -176,7 +189,8 @@ bool GameValidator::check_tags(Position& start) {
       error("malformed-tag", r->at, "Result is '" + r->value + "': expected 1-0, 0-1, 1/2-1/2 or *");
   if (const Tag* d = known_.date()) {
     if (!well_formed_date(d->value))
-      error("bad-date", d->at, "Date is '" + d->value + "': expected YYYY.MM.DD, with ? for unknown digits");
+      error("bad-date", d->at,
+            "Date is '" + d->value + "': expected YYYY.MM.DD, with ? for unknown digits" + date_suggestion(d->value));
     else if (!plausible_date(d->value))
       warn("bad-date", d->at, "Date is '" + d->value + "': no such month or day (day and month swapped?)");
   }
