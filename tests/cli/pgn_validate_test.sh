@@ -79,6 +79,13 @@ check "--from auto" [ $status -eq 0 ]
 run --from klingon "$tmp/descriptive.pgn"
 check "unknown dialect: exit 2" [ $status -eq 2 ]
 
+# The bundled sample: 293 real games from the shared corpus, every one valid for
+# pgn-extract -r as well; with one job and with two (the input then cut into chunks).
+for jobs in 1 2; do
+  run -q -j "$jobs" "$(dirname "$0")/../fixtures/sample.pgn"
+  check "bundled sample, $jobs jobs: all valid" grep -q "^293 games: 293 valid, 0 invalid; 0 warnings" <<<"$err"
+done
+
 # Hostile input: binary junk, NUL bytes, an enormous comment, deep variations.
 head -c 200000 /dev/urandom >"$tmp/junk.pgn"
 "$bin" --no-progress -q "$tmp/junk.pgn" >/dev/null 2>&1
