@@ -2,6 +2,7 @@
 //
 // Reading is strict: a FEN is a position to set up, and a silently repaired one is a
 // different position. Each check names the field and column and what was expected.
+#include <charconv>
 #include <string>
 #include <vector>
 
@@ -298,6 +299,11 @@ FenResult Position::from_fen(std::string_view fen, const FenOptions& options) {
 std::string Position::fen(const FenWriteOptions& options) const {
   std::string out;
   out.reserve(90);
+  append_fen(out, options);
+  return out;
+}
+
+void Position::append_fen(std::string& out, const FenWriteOptions& options) const {
   for (int r = 7; r >= 0; --r) {
     int empty_run = 0;
     for (int f = 0; f < 8; ++f) {
@@ -343,8 +349,11 @@ std::string Position::fen(const FenWriteOptions& options) const {
   } else {
     out += " -";
   }
-  out += ' ' + std::to_string(halfmove_clock()) + ' ' + std::to_string(fullmove_number());
-  return out;
+  char digits[24];
+  for (int n : {halfmove_clock(), fullmove_number()}) {
+    out += ' ';
+    out.append(digits, std::size_t(std::to_chars(digits, digits + sizeof digits, n).ptr - digits));
+  }
 }
 
 }  // namespace chess

@@ -20,6 +20,11 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
 std::string json_string(std::string_view text) {
   std::string out;
   out.reserve(text.size() + 2);
+  append_json_string(out, text);
+  return out;
+}
+
+void append_json_string(std::string& out, std::string_view text) {
   out += '"';
   for (std::size_t i = 0; i < text.size();) {
     unsigned char c = text[i];
@@ -45,7 +50,6 @@ std::string json_string(std::string_view text) {
     }
   }
   out += '"';
-  return out;
 }
 
 }  // namespace tools

@@ -1,6 +1,8 @@
 #include "pgn-convert/convert.h"
 
-#include <fmt/core.h>
+#include <charconv>
+#include <optional>
+#include <string_view>
 
 #include "chess/notation/registry.h"
 #include "chess/uci_move.h"
@@ -10,7 +12,7 @@ namespace convert {
 
 using namespace chess;
 using namespace chess::pgn;
-using tools::json_string;
+using tools::append_json_string;
 
 namespace {
 
@@ -25,18 +27,33 @@ void uci_line(const Game& game, const Position& start, std::string& out) {
   out += '\n';
 }
 
+// Numbers appended without a string of their own.
+void append_number(std::string& out, long long n) {
+  char digits[24];
+  out.append(digits, std::size_t(std::to_chars(digits, digits + sizeof digits, n).ptr - digits));
+}
+
 // One line per position reached, for position databases: EPD's four fields, the clocks,
-// and an id naming the game and the ply.
-std::string epd_lines(const Game& game, Position pos) {
-  std::string out;
+// and an id naming the game (its number left out: number_at) and the ply.
+void epd_lines(const Game& game, Position pos, std::string& out, std::vector<std::size_t>& number_at) {
   int ply = 0;
   auto line = [&]() {
-    std::string fen = pos.fen();
-    std::size_t cut = fen.size();
-    for (int spaces = 0; cut > 0 && spaces < 2; --cut)
-      if (fen[cut - 1] == ' ') ++spaces;
-    out += fmt::format("{} hmvc {}; fmvn {}; id \"game {} ply {}\";\n", fen.substr(0, cut), pos.halfmove_clock(),
-                       pos.fullmove_number(), game.ordinal, ply);
+    std::size_t start = out.size();
+    pos.append_fen(out);
+    // The FEN's first four fields: its two clocks are written as EPD operations instead.
+    std::size_t cut = out.size();
+    for (int spaces = 0; cut > start && spaces < 2; --cut)
+      if (out[cut - 1] == ' ') ++spaces;
+    out.resize(cut);
+    out += " hmvc ";
+    append_number(out, pos.halfmove_clock());
+    out += "; fmvn ";
+    append_number(out, pos.fullmove_number());
+    out += "; id \"game ";
+    number_at.push_back(out.size());
+    out += " ply ";
+    append_number(out, ply);
+    out += "\";\n";
   };
   line();
   for (const MoveNode& node : game.main.moves) {
@@ -44,56 +61,87 @@ std::string epd_lines(const Game& game, Position pos) {
     ++ply;
     line();
   }
-  return out;
 }
 
-std::string json_strings(const std::vector<std::string>& items) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + json_string(items[i]);
-  return out + "]";
+void append_json_strings(std::string& out, const std::vector<std::string>& items) {
+  out += '[';
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i) out += ", ";
+    append_json_string(out, items[i]);
+  }
+  out += ']';
 }
 
-std::string json_line(const Line& line, Position pos, notation::PieceOrigins origins, const notation::Codec& codec,
-                      const WriteOptions& w) {
-  std::string out = "[";
+// A line of play as a JSON array, appended to `out`: each move in the codec's dialect and
+// in UCI, with what the options keep of its NAGs, comments and variations.
+void append_json_line(std::string& out, const Line& line, Position pos, notation::PieceOrigins origins,
+                      const notation::Codec& codec, const WriteOptions& w) {
+  out += '[';
   bool first = true;
   for (const MoveNode& node : line.moves) {
-    Position before = pos;
-    notation::PieceOrigins origins_before = origins;
-    std::string item = fmt::format("{{\"move\": {}, \"uci\": {}",
-                                   json_string(codec.format(pos, node.move, notation::FormatOptions{&origins})),
-                                   json_string(to_uci(pos, node.move)));
+    bool variations = w.variations && !node.variations.empty();
+    // The position before the move, for its variations: copied only when there are some.
+    std::optional<Position> before;
+    std::optional<notation::PieceOrigins> origins_before;
+    if (variations) before = pos, origins_before = origins;
+    out += first ? "{\"move\": " : ", {\"move\": ";
+    first = false;
+    append_json_string(out, codec.format(pos, node.move, notation::FormatOptions{&origins}));
+    out += ", \"uci\": \"";
+    append_uci(out, node.move, pos.side_to_move(), pos.chess960());
+    out += '"';
     origins.update(pos, node.move);
     pos.make_move(node.move);
-    if (w.fen_after_each_move) item += ", \"fen\": " + json_string(pos.fen());
+    if (w.fen_after_each_move) {
+      out += ", \"fen\": \"";
+      pos.append_fen(out);  // a FEN has nothing JSON must escape
+      out += '"';
+    }
     if (w.nags && !node.nags.empty()) {
-      item += ", \"nags\": [";
-      for (std::size_t i = 0; i < node.nags.size(); ++i) item += (i ? ", " : "") + std::to_string(node.nags[i]);
-      item += "]";
+      out += ", \"nags\": [";
+      for (std::size_t i = 0; i < node.nags.size(); ++i) {
+        if (i) out += ", ";
+        append_number(out, node.nags[i]);
+      }
+      out += ']';
     }
-    if (w.comments && !node.comments.empty()) item += ", \"comments\": " + json_strings(node.comments);
-    if (w.variations && !node.variations.empty()) {
-      item += ", \"variations\": [";
-      for (std::size_t i = 0; i < node.variations.size(); ++i)
-        item += (i ? ", " : "") + json_line(node.variations[i], before, origins_before, codec, w);
-      item += "]";
+    if (w.comments && !node.comments.empty()) {
+      out += ", \"comments\": ";
+      append_json_strings(out, node.comments);
     }
-    out += (first ? "" : ", ") + item + "}";
-    first = false;
+    if (variations) {
+      out += ", \"variations\": [";
+      for (std::size_t i = 0; i < node.variations.size(); ++i) {
+        if (i) out += ", ";
+        append_json_line(out, node.variations[i], *before, *origins_before, codec, w);
+      }
+      out += ']';
+    }
+    out += '}';
   }
-  return out + "]";
+  out += ']';
 }
 
-std::string jsonl(const Game& game, const Position& start, const ConvertOptions& o) {
+// One object per game; its number left out (number_at).
+void jsonl(const Game& game, const Position& start, const ConvertOptions& o, std::string& out,
+           std::vector<std::size_t>& number_at) {
   const notation::Codec& codec = o.write.codec ? *o.write.codec : *notation::find_codec("san");
-  std::string tags = "{";
-  for (std::size_t i = 0; i < game.tags.size(); ++i)
-    tags += (i ? ", " : "") + json_string(game.tags[i].name) + ": " + json_string(game.tags[i].value);
-  tags += "}";
-  return fmt::format("{{\"game\": {}, \"tags\": {}, \"dialect\": {}, \"moves\": {}, \"result\": {}}}\n", game.ordinal,
-                     tags, json_string(codec.name()),
-                     json_line(game.main, start, notation::PieceOrigins(start), codec, o.write),
-                     json_string(game.result ? *game.result : "*"));
+  out += "{\"game\": ";
+  number_at.push_back(out.size());
+  out += ", \"tags\": {";
+  for (std::size_t i = 0; i < game.tags.size(); ++i) {
+    if (i) out += ", ";
+    append_json_string(out, game.tags[i].name);
+    out += ": ";
+    append_json_string(out, game.tags[i].value);
+  }
+  out += "}, \"dialect\": ";
+  append_json_string(out, codec.name());
+  out += ", \"moves\": ";
+  append_json_line(out, game.main, start, notation::PieceOrigins(start), codec, o.write);
+  out += ", \"result\": ";
+  append_json_string(out, game.result ? *game.result : "*");
+  out += "}\n";
 }
 
 }  // namespace
@@ -101,14 +149,37 @@ std::string jsonl(const Game& game, const Position& start, const ConvertOptions&
 void render(Game& game, GameReport report, const ConvertOptions& options, Converted& c) {
   c.report = std::move(report);
   c.text.clear();
+  c.number_at.clear();
   if (!c.report.valid()) return;
   const Position& start = c.report.start_position();
   switch (options.format) {
     case Format::Pgn: write_pgn(game, start, options.write, c.text); break;
     case Format::Uci: uci_line(game, start, c.text); break;
-    case Format::Epd: c.text = epd_lines(game, start); break;
-    case Format::Jsonl: c.text = jsonl(game, start, options); break;
+    case Format::Epd: epd_lines(game, start, c.text, c.number_at); break;
+    case Format::Jsonl: jsonl(game, start, options, c.text, c.number_at); break;
   }
+}
+
+void write_converted(const Converted& c, std::size_t number, std::FILE* out) {
+  if (c.number_at.empty()) {
+    std::fwrite(c.text.data(), 1, c.text.size(), out);
+    return;
+  }
+  // Put together first, then written at once: a game's EPD has a number on every line,
+  // and stdio locks the stream at every call once the program runs threads.
+  thread_local std::string numbered;
+  char digits[24];
+  std::string_view number_text(digits, std::size_t(std::to_chars(digits, digits + sizeof digits, number).ptr - digits));
+  numbered.clear();
+  std::size_t from = 0;
+  for (std::size_t at : c.number_at) {
+    numbered.append(c.text, from, at - from);
+    numbered += number_text;
+    from = at;
+  }
+  numbered.append(c.text, from);
+  std::fwrite(numbered.data(), 1, numbered.size(), out);
+  if (numbered.capacity() > (1 << 20)) numbered = std::string();  // not a huge game's room for good
 }
 
 }  // namespace convert

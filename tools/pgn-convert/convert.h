@@ -1,7 +1,9 @@
 // Converting one game to the chosen output format, and the policy for games with errors.
 #pragma once
 
+#include <cstdio>
 #include <string>
+#include <vector>
 
 #include "chess/pgn/validate.h"
 #include "chess/pgn/writer.h"
@@ -20,10 +22,17 @@ struct ConvertOptions {
 struct Converted {
   chess::pgn::GameReport report;
   std::string text;  // the output for this game (empty for a game with errors)
+  // Where the game's number goes in `text` (EPD ids, JSON Lines). With --jobs it is known
+  // only in input order, so it is put in as the text is written (write_converted), and
+  // the rest can be rendered on any thread.
+  std::vector<std::size_t> number_at;
 };
 
 // Renders a validated game (its report says whether it is valid) in the chosen format,
 // into `into` (its text's room reused: callers convert game after game).
 void render(chess::pgn::Game& game, chess::pgn::GameReport report, const ConvertOptions& options, Converted& into);
+
+// Writes a rendered game to `out`, its number put in where the format wants it.
+void write_converted(const Converted& c, std::size_t number, std::FILE* out);
 
 }  // namespace convert

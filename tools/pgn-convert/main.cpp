@@ -171,7 +171,7 @@ int main(int argc, char** argv) {
         ++totals.filtered;
         return !selection.done();
       }
-      std::fwrite(c.text.data(), 1, c.text.size(), stdout);
+      convert::write_converted(c, c.report.ordinal, stdout);
       ++totals.written;
       return !selection.done();
     };
@@ -192,9 +192,8 @@ int main(int argc, char** argv) {
         finished = handle(game, c, reader.bytes_read());
       }
     } else {
-      // Chunks of the input read in parallel (see chunked_games.h). A game's number is known
-      // only in order, so the formats that print it (EPD ids, JSON Lines) are rendered then.
-      bool render_in_order = options.format == convert::Format::Epd || options.format == convert::Format::Jsonl;
+      // Chunks of the input read in parallel (see chunked_games.h), each game rendered where
+      // it was read; its number is known only in order, and is put in as it is written.
       struct Read {
         chess::pgn::Game game;
         convert::Converted converted;
@@ -204,11 +203,6 @@ int main(int argc, char** argv) {
           *input.stream, jobs, reader_options,
           [&](chess::pgn::Reader& chunk_reader, Read& r) {
             chess::pgn::GameReport report;
-            if (render_in_order) {
-              if (!read_one(chunk_reader, r.game, report)) return false;
-              r.converted.report = std::move(report);
-              return true;
-            }
             // Built in this thread's own Game, reused game after game as the one-job loop
             // does: fresh games' vectors and strings, allocated here and freed on another
             // thread, made two jobs cost a fifth more work than one.
@@ -230,10 +224,8 @@ int main(int argc, char** argv) {
           [&](Read& r, std::size_t ordinal_offset, std::size_t bytes_read) {
             r.game.ordinal += ordinal_offset;
             r.converted.report.ordinal += ordinal_offset;
-            if (render_in_order) convert::render(r.game, std::move(r.converted.report), options, r.converted);
             bytes = bytes_read;
             bool going = handle(r.game, r.converted, bytes_read);
-            if (render_in_order) r.game.main = {};  // a whole game is not kept for the next one
             // Nor a huge game's text.
             if (r.converted.text.capacity() > (64 << 10)) r.converted.text = std::string();
             return going;

@@ -38,6 +38,7 @@ public:
   // Strict FEN (6 fields) or EPD (4 fields) reading; see fen.h for what is rejected.
   static FenResult from_fen(std::string_view fen, const FenOptions& options = {});
   std::string fen(const FenWriteOptions& options = {}) const;
+  void append_fen(std::string& out, const FenWriteOptions& options = {}) const;  // the same, appended
 
   Piece piece_on(Square s) const { return board_[s]; }
   bool empty(Square s) const { return board_[s] == NO_PIECE; }
