@@ -82,6 +82,15 @@ for i in $(seq 1 100); do cat "$tmp/clean.pgn"; done >"$tmp/many.pgn"
 "$bin" --no-progress "$tmp/many.pgn" >"$tmp/one.pgn" 2>/dev/null
 "$bin" --no-progress --jobs 2 "$tmp/many.pgn" >"$tmp/two.pgn" 2>/dev/null
 check "--jobs 2: identical output" cmp -s "$tmp/one.pgn" "$tmp/two.pgn"
+# The bundled sample (293 games, 419 KB) is read in two chunks with two jobs: game numbers
+# (EPD ids, JSON Lines), put in as the games are written, must run on across them.
+sample="$(dirname "$0")/../fixtures/sample.pgn"
+for format in jsonl epd; do
+  "$bin" --no-progress --format $format "$sample" >"$tmp/one.out" 2>/dev/null
+  "$bin" --no-progress --format $format --jobs 2 "$sample" >"$tmp/two.out" 2>/dev/null
+  check "--jobs 2: identical --format $format across chunks" cmp -s "$tmp/one.out" "$tmp/two.out"
+done
+check "EPD ids: the last game is 293" grep -q '^.* id "game 293 ply [0-9]*";$' <(tail -n1 "$tmp/two.out")
 for format in pgn jsonl uci epd; do
   "$bin" --no-progress --format $format "$tmp/many.pgn" >"$tmp/fast.out" 2>"$tmp/fast.err"
   "$bin" --no-progress --format $format --no-fast-path "$tmp/many.pgn" >"$tmp/general.out" 2>"$tmp/general.err"
