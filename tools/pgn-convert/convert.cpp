@@ -2,7 +2,6 @@
 
 #include <charconv>
 #include <optional>
-#include <string_view>
 
 #include "chess/notation/registry.h"
 #include "chess/uci_move.h"
@@ -168,8 +167,8 @@ void write_converted(const Converted& c, std::size_t number, std::FILE* out) {
   // Put together first, then written at once: a game's EPD has a number on every line,
   // and stdio locks the stream at every call once the program runs threads.
   thread_local std::string numbered;
-  char digits[24];
-  std::string_view number_text(digits, std::size_t(std::to_chars(digits, digits + sizeof digits, number).ptr - digits));
+  std::string number_text;  // short: no allocation
+  append_number(number_text, (long long)number);
   numbered.clear();
   std::size_t from = 0;
   for (std::size_t at : c.number_at) {
