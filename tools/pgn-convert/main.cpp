@@ -226,7 +226,7 @@ int main(int argc, char** argv) {
             r.converted.report.ordinal += ordinal_offset;
             bytes = bytes_read;
             bool going = handle(r.game, r.converted, bytes_read);
-            // Nor a huge game's text.
+            // A huge game's text is not kept for the next game read into this slot.
             if (r.converted.text.capacity() > (64 << 10)) r.converted.text = std::string();
             return going;
           });

@@ -42,15 +42,12 @@ bool well_formed_date(std::string_view d) {
 }
 
 // For a date given as a year, or a year and month (old databases write "1957"), the
-// PGN form of it: " ('1957.??.??')". Otherwise nothing.
+// PGN form of it: " ('1957.??.??')", when that is well formed. Otherwise nothing.
 std::string date_suggestion(std::string_view d) {
-  auto digits = [&](std::size_t at, std::size_t len) {
-    for (std::size_t i = at; i < at + len; ++i)
-      if (!(std::isdigit(static_cast<unsigned char>(d[i])) || d[i] == '?')) return false;
-    return true;
-  };
-  if (d.size() == 4 && digits(0, 4)) return " ('" + std::string(d) + ".??.?\?')";
-  if (d.size() == 7 && digits(0, 4) && d[4] == '.' && digits(5, 2)) return " ('" + std::string(d) + ".?\?')";
+  for (std::string_view unknown : {".??.??", ".??"}) {
+    std::string completed = std::string(d) + std::string(unknown);
+    if (completed.size() == 10 && well_formed_date(completed)) return " ('" + completed + "')";
+  }
   return {};
 }
 
