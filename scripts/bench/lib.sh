@@ -28,3 +28,18 @@ measure() {
   rm -f "$timefile"
   echo "$best $rss"
 }
+
+# measure_jobs RUNS CMD...: CMD with --jobs 1 and with --jobs 2, their runs alternating, so
+# that the machine's drift (a shared machine's speed wanders by 10% within minutes) weighs
+# on both alike. Prints the best of each with its peak RSS: "T1 RSS1 T2 RSS2".
+measure_jobs() {
+  local runs=$1 run t m best1="" rss1="" best2="" rss2=""
+  shift
+  for ((run = 0; run < runs; ++run)); do
+    read -r t m <<<"$(measure 1 "$@" --jobs 1)"
+    if [ -z "$best1" ] || (($(echo "$t < $best1" | bc -l))); then best1=$t rss1=$m; fi
+    read -r t m <<<"$(measure 1 "$@" --jobs 2)"
+    if [ -z "$best2" ] || (($(echo "$t < $best2" | bc -l))); then best2=$t rss2=$m; fi
+  done
+  echo "$best1 $rss1 $best2 $rss2"
+}
