@@ -81,3 +81,18 @@ TEST_CASE("Chunked reading: empty input, and input without a final newline", "[c
   std::string text = game("*", "1. e4 *") + game("*", "1. d4 *").substr(0, game("*", "1. d4 *").size() - 2);
   CHECK(chunked(text, 2, {1, 1, 1 << 20}) == one_reader(text));
 }
+
+TEST_CASE("count_newlines agrees with std::count, past the point where a lane's tally would overflow",
+          "[chunked]") {
+  using tools::chunked::count_newlines;
+  std::string all(10000, '\n');  // every byte a hit: 255 blocks fill a lane, 625 blocks here
+  for (std::size_t n : {0, 1, 15, 16, 17, 4079, 4080, 4081, 4096, 10000})
+    CHECK(count_newlines(std::string_view(all).substr(0, n)) == n);
+  std::string mixed;
+  for (std::size_t i = 0; i < 9999; ++i) mixed += "ab\n\r\ncdefg\n"[(i * 7919) % 12];
+  for (std::size_t from : {0, 1, 3})
+    for (std::size_t n : {5, 16, 100, 4080, 5000, 9990}) {
+      std::string_view piece = std::string_view(mixed).substr(from, n);
+      CHECK(count_newlines(piece) == std::size_t(std::count(piece.begin(), piece.end(), '\n')));
+    }
+}
