@@ -20,6 +20,8 @@ run "$tmp/mixed.pgn"
 check "bad game: exit 1" [ $status -eq 1 ]
 check "bad game: reported with file:line:col and code" grep -q "mixed.pgn:19:14: error\[illegal-move\]" <<<"$err"
 check "summary" grep -q "^3 games read: 2 written, 0 rejected, 1 passed through with errors$" <<<"$err"
+run <(game "Open A" "Carlsen" "1-0" "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0")
+check "summary: 1 game" grep -q "^1 game read: 1 written, 0 rejected, 0 passed through with errors$" <<<"$err"
 sed -n '11,19p' "$tmp/mixed.pgn" >"$tmp/bad-original.txt"
 check "bad game: written through byte for byte" grep -qF "$(cat "$tmp/bad-original.txt")" "$tmp/out"
 check "good games: export format" grep -q "^1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0$" <<<"$out"

@@ -19,7 +19,12 @@ roster() {  # roster RESULT
 
 run "$tmp/good.pgn"
 check "valid file: exit 0" [ $status -eq 0 ]
-check "valid file: summary" grep -q "^1 games: 1 valid, 0 invalid; 0 warnings" <<<"$err"
+check "valid file: summary" grep -q "^1 game: 1 valid, 0 invalid; 0 warnings$" <<<"$err"
+sed '/^\[Round/d' "$tmp/good.pgn" >"$tmp/no-round.pgn"
+run "$tmp/no-round.pgn"
+check "summary counts: 1 game, 1 warning" grep -q "^1 game: 1 valid, 0 invalid; 1 warning; missing-tag 1$" <<<"$err"
+run "$tmp/no-round.pgn" "$tmp/no-round.pgn" "$tmp/good.pgn"
+check "summary counts: 3 games, 2 warnings" grep -q "^3 games: 3 valid, 0 invalid; 2 warnings; missing-tag 2$" <<<"$err"
 run "$tmp/mixed.pgn"
 check "invalid games: exit 1" [ $status -eq 1 ]
 check "illegal move: file:line:col, code, game, ply, move, position" \
@@ -92,7 +97,7 @@ head -c 200000 /dev/urandom >"$tmp/junk.pgn"
 check "binary junk: no crash" [ $? -le 1 ]
 { roster "*"; printf '1. e4 {'; head -c 30000000 /dev/zero | tr '\0' 'z'; printf '} e5 *\n'; } >"$tmp/comment.pgn"
 run -q "$tmp/comment.pgn"
-check "30 MB comment: read" grep -q "^1 games: 1 valid" <<<"$err"
+check "30 MB comment: read" grep -q "^1 game: 1 valid" <<<"$err"
 { roster "*"; printf '1. e4 '; for i in $(seq 1 20000); do printf '(1. d4 '; done; for i in $(seq 1 20000); do printf ') '; done; printf 'e5 *\n'; } >"$tmp/deep.pgn"
 run -q "$tmp/deep.pgn"
 check "20000 nested variations: reported, no crash" grep -q "unbalanced-variation" <<<"$err"

@@ -2,6 +2,8 @@
 
 #include <fmt/core.h>
 
+#include "common/counted.h"
+
 namespace tools {
 
 void Progress::update(std::size_t bytes, std::size_t games) {
@@ -16,7 +18,7 @@ void Progress::update(std::size_t bytes, std::size_t games) {
     double remaining = seconds * (double(total_) - double(bytes)) / double(bytes);
     eta = fmt::format(", ETA {:.0f}s", remaining > 0 ? remaining : 0);
   }
-  fmt::print(stderr, "\r\033[K{:.1f} MB, {} games, {:.0f} games/s{}", bytes / 1e6, games, rate, eta);
+  fmt::print(stderr, "\r\033[K{:.1f} MB, {}, {:.0f} games/s{}", bytes / 1e6, counted(games, "game"), rate, eta);
   std::fflush(stderr);
   drawn_ = true;
 }

@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include "common/counted.h"
 #include "common/json.h"
 
 namespace fen_perft {
@@ -79,8 +80,8 @@ void Reporter::summary(const Totals& t) const {
                "\"nodes\": {}, \"seconds\": {:.6f}}}}}\n",
                t.positions, t.passed, t.failed, t.unreadable, t.nodes, t.seconds);
   } else {
-    fmt::print("\n{} positions: {} passed, {} failed, {} unreadable; {} nodes in {:.3f}s ({:.1f} Mnodes/s)\n",
-               t.positions, t.passed, t.failed, t.unreadable, t.nodes, t.seconds, mnps);
+    fmt::print("\n{}: {} passed, {} failed, {} unreadable; {} nodes in {:.3f}s ({:.1f} Mnodes/s)\n",
+               tools::counted(t.positions, "position"), t.passed, t.failed, t.unreadable, t.nodes, t.seconds, mnps);
   }
 }
 

@@ -13,6 +13,7 @@
 #include "common/exit_codes.h"
 #include "common/standard_output.h"
 #include "common/chunked_games.h"
+#include "common/counted.h"
 #include "common/json.h"
 #include "common/input.h"
 #include "common/progress.h"
@@ -237,7 +238,7 @@ int main(int argc, char** argv) {
   }
   bar.finish();
   std::string filtered = selection.removed_summary();
-  fmt::print(stderr, "{} games read: {} written, {} rejected, {} passed through with errors{}{}\n", totals.read,
+  fmt::print(stderr, "{} read: {} written, {} rejected, {} passed through with errors{}{}\n", tools::counted(totals.read, "game"),
              totals.written, totals.rejected, totals.passed_through, filtered.empty() ? "" : "; filtered out: ",
              filtered);
   return status;

@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include "common/counted.h"
 #include "common/json.h"
 
 namespace validate {
@@ -80,8 +81,8 @@ void Output::summary() const {
   }
   std::string codes;
   for (const auto& [code, n] : summary_.by_code) codes += fmt::format("{}{} {}", codes.empty() ? "" : ", ", code, n);
-  fmt::print(stderr, "{} games: {} valid, {} invalid; {} warnings{}{}\n", summary_.games, summary_.valid,
-             summary_.invalid, summary_.warnings, codes.empty() ? "" : "; ", codes);
+  fmt::print(stderr, "{}: {} valid, {} invalid; {}{}{}\n", tools::counted(summary_.games, "game"), summary_.valid,
+             summary_.invalid, tools::counted(summary_.warnings, "warning"), codes.empty() ? "" : "; ", codes);
 }
 
 }  // namespace validate
