@@ -64,7 +64,20 @@ check "--no-fast-path: identical output" cmp -s "$tmp/one.jsonl" "$tmp/general.j
 # Standard input, several files, unreadable files.
 "$bin" --no-progress - <"$tmp/good.pgn" 2>"$tmp/err"
 check "stdin: exit 0" [ $? -eq 0 ]
-check "stdin: named <stdin>" true
+"$bin" --no-progress - <"$tmp/mixed.pgn" 2>"$tmp/err"
+check "stdin: named <stdin> in diagnostics" grep -q "^<stdin>:19:14: error\[illegal-move\]" "$tmp/err"
+# Pipes (their buffer widened to a megabyte where the system allows): every game, the same
+# report as from the file, with one job and with two; by name too (a FIFO, <(...)).
+for jobs in 1 2; do
+  cat "$tmp/many.pgn" | "$bin" --no-progress --format jsonl --jobs $jobs - 2>/dev/null | sed 's/"file": "<stdin>"/"file": "F"/' >"$tmp/piped.jsonl"
+  sed "s|\"file\": \"$tmp/many.pgn\"|\"file\": \"F\"|" "$tmp/one.jsonl" >"$tmp/expected.jsonl"
+  check "pipe, $jobs jobs: the file's report" cmp -s "$tmp/expected.jsonl" "$tmp/piped.jsonl"
+done
+mkfifo "$tmp/fifo.pgn"
+cat "$tmp/many.pgn" >"$tmp/fifo.pgn" &
+"$bin" --no-progress --format jsonl --jobs 2 "$tmp/fifo.pgn" 2>/dev/null | sed "s|$tmp/fifo.pgn|F|" >"$tmp/fifo.jsonl"
+wait
+check "named pipe: the file's report" cmp -s "$tmp/expected.jsonl" "$tmp/fifo.jsonl"
 run "$tmp/good.pgn" "$tmp/mixed.pgn"
 check "two files: 4 games" grep -q "^4 games" <<<"$err"
 run "$tmp/none.pgn"
@@ -89,6 +102,8 @@ check "unknown dialect: exit 2" [ $status -eq 2 ]
 for jobs in 1 2; do
   run -q -j "$jobs" "$(dirname "$0")/../fixtures/sample.pgn"
   check "bundled sample, $jobs jobs: all valid" grep -q "^293 games: 293 valid, 0 invalid; 0 warnings" <<<"$err"
+  cat "$(dirname "$0")/../fixtures/sample.pgn" | "$bin" --no-progress -q -j "$jobs" - 2>"$tmp/err"
+  check "bundled sample through a pipe, $jobs jobs: all valid" grep -q "^293 games: 293 valid, 0 invalid; 0 warnings" "$tmp/err"
 done
 
 # Hostile input: binary junk, NUL bytes, an enormous comment, deep variations.

