@@ -1,5 +1,6 @@
 #include "chess/bitboard.h"
 
+#include <bit>
 #include <vector>
 
 #include "magics.h"
@@ -8,19 +9,23 @@ namespace chess {
 namespace {
 
 // Attacks of a slider found by walking each ray until it leaves the board or hits a piece:
-// slow but obviously right, so it is the reference the fast tables are filled from.
+// slow but obviously right, so the tables are built from it (the sliders' through Rays).
+Bitboard slide_ray(const int (&delta)[2], Square s, Bitboard occupied) {
+  Bitboard result = 0;
+  int f = file_of(s) + delta[0], r = rank_of(s) + delta[1];
+  while (f >= 0 && f < 8 && r >= 0 && r < 8) {
+    Square t = make_square(File(f), Rank(r));
+    result |= square_bb(t);
+    if (occupied & square_bb(t)) break;
+    f += delta[0];
+    r += delta[1];
+  }
+  return result;
+}
+
 Bitboard slide(const int (&deltas)[4][2], Square s, Bitboard occupied) {
   Bitboard result = 0;
-  for (const auto& d : deltas) {
-    int f = file_of(s) + d[0], r = rank_of(s) + d[1];
-    while (f >= 0 && f < 8 && r >= 0 && r < 8) {
-      Square t = make_square(File(f), Rank(r));
-      result |= square_bb(t);
-      if (occupied & square_bb(t)) break;
-      f += d[0];
-      r += d[1];
-    }
-  }
+  for (const auto& d : deltas) result |= slide_ray(d, s, occupied);
   return result;
 }
 
@@ -50,11 +55,37 @@ struct Prng {
 };
 #endif
 
+// slide()'s attacks from its rays on the empty board, each cut short at its first piece
+// (on a ray toward higher squares its lowest, otherwise its highest): a few instructions
+// a ray where slide() walks square by square. The tables for the rook's 102,400
+// occupancies are filled at every start of every program: with slide() that was a third
+// of the time a program takes to validate an empty file.
+struct Rays {
+  Bitboard ray[4][64];
+  bool upward[4];
+  explicit Rays(const int (&deltas)[4][2]) {
+    for (int d = 0; d < 4; ++d) {
+      upward[d] = deltas[d][1] > 0 || (deltas[d][1] == 0 && deltas[d][0] > 0);
+      for (int sq = 0; sq < 64; ++sq) ray[d][sq] = slide_ray(deltas[d], Square(sq), 0);
+    }
+  }
+  Bitboard attacks(Square s, Bitboard occupied) const {
+    Bitboard result = 0;
+    for (int d = 0; d < 4; ++d) {
+      Bitboard reach = ray[d][s], blockers = reach & occupied;
+      if (blockers) reach ^= ray[d][upward[d] ? std::countr_zero(blockers) : 63 - std::countl_zero(blockers)];
+      result |= reach;
+    }
+    return result;
+  }
+};
+
 // Fill one slider's entries. Edges are excluded from the mask because a piece on the
 // edge never blocks anything further; that keeps the tables small.
 // `known`: magics found before (magics.h), tried first.
 void init_slider(detail::SliderEntry* entries, Bitboard* table, const int (&deltas)[4][2], const uint64_t* known) {
   std::vector<Bitboard> occupancies(4096), references(4096);
+  const Rays rays(deltas);
 #ifndef CHESS_USE_PEXT
   std::vector<int> epoch(4096, 0);
   int attempt = 0;
@@ -72,7 +103,7 @@ void init_slider(detail::SliderEntry* entries, Bitboard* table, const int (&delt
     Bitboard subset = 0;
     do {  // Carry-Rippler enumeration of every subset of the mask
       occupancies[size] = subset;
-      references[size] = slide(deltas, s, subset);
+      references[size] = rays.attacks(s, subset);
       ++size;
       subset = (subset - e.mask) & e.mask;
     } while (subset);
