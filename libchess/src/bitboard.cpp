@@ -8,24 +8,13 @@
 namespace chess {
 namespace {
 
-// Attacks of a slider found by walking each ray until it leaves the board or hits a piece:
-// slow but obviously right, so the tables are built from it (the sliders' through Rays).
-Bitboard slide_ray(const int (&delta)[2], Square s, Bitboard occupied) {
+// The squares from `s` along one direction to the edge of the board, walked step by step:
+// slow but obviously right, so the sliders' tables are built from it (through Rays).
+Bitboard walk_ray(const int (&delta)[2], Square s) {
   Bitboard result = 0;
-  int f = file_of(s) + delta[0], r = rank_of(s) + delta[1];
-  while (f >= 0 && f < 8 && r >= 0 && r < 8) {
-    Square t = make_square(File(f), Rank(r));
-    result |= square_bb(t);
-    if (occupied & square_bb(t)) break;
-    f += delta[0];
-    r += delta[1];
-  }
-  return result;
-}
-
-Bitboard slide(const int (&deltas)[4][2], Square s, Bitboard occupied) {
-  Bitboard result = 0;
-  for (const auto& d : deltas) result |= slide_ray(d, s, occupied);
+  for (int f = file_of(s) + delta[0], r = rank_of(s) + delta[1]; f >= 0 && f < 8 && r >= 0 && r < 8;
+       f += delta[0], r += delta[1])
+    result |= square_bb(make_square(File(f), Rank(r)));
   return result;
 }
 
@@ -55,18 +44,18 @@ struct Prng {
 };
 #endif
 
-// slide()'s attacks from its rays on the empty board, each cut short at its first piece
-// (on a ray toward higher squares its lowest, otherwise its highest): a few instructions
-// a ray where slide() walks square by square. The tables for the rook's 102,400
-// occupancies are filled at every start of every program: with slide() that was a third
-// of the time a program takes to validate an empty file.
+// A slider's attacks from its four rays on the empty board (walked once), each cut short
+// at its first piece: on a ray toward higher squares its lowest, otherwise its highest. A
+// few instructions a ray where walking takes one step a square; the tables for the rook's
+// 102,400 occupancies are filled at every start of every program, and walking them was a
+// third of the time a program took to validate an empty file.
 struct Rays {
   Bitboard ray[4][64];
   bool upward[4];
   explicit Rays(const int (&deltas)[4][2]) {
     for (int d = 0; d < 4; ++d) {
       upward[d] = deltas[d][1] > 0 || (deltas[d][1] == 0 && deltas[d][0] > 0);
-      for (int sq = 0; sq < 64; ++sq) ray[d][sq] = slide_ray(deltas[d], Square(sq), 0);
+      for (int sq = 0; sq < 64; ++sq) ray[d][sq] = walk_ray(deltas[d], Square(sq));
     }
   }
   Bitboard attacks(Square s, Bitboard occupied) const {
@@ -83,9 +72,8 @@ struct Rays {
 // Fill one slider's entries. Edges are excluded from the mask because a piece on the
 // edge never blocks anything further; that keeps the tables small.
 // `known`: magics found before (magics.h), tried first.
-void init_slider(detail::SliderEntry* entries, Bitboard* table, const int (&deltas)[4][2], const uint64_t* known) {
+void init_slider(detail::SliderEntry* entries, Bitboard* table, const Rays& rays, const uint64_t* known) {
   std::vector<Bitboard> occupancies(4096), references(4096);
-  const Rays rays(deltas);
 #ifndef CHESS_USE_PEXT
   std::vector<int> epoch(4096, 0);
   int attempt = 0;
@@ -96,7 +84,7 @@ void init_slider(detail::SliderEntry* entries, Bitboard* table, const int (&delt
     Square s = Square(sq);
     Bitboard edges = ((RANK_1_BB | RANK_8_BB) & ~rank_bb(s)) | ((FILE_A_BB | FILE_H_BB) & ~file_bb(s));
     auto& e = entries[sq];
-    e.mask = slide(deltas, s, 0) & ~edges;
+    e.mask = rays.attacks(s, 0) & ~edges;
     e.attacks = next_slice;
     int bits = popcount(e.mask);
     int size = 0;
@@ -157,11 +145,12 @@ struct TableBuilder {
       t.pawn_attacks[WHITE][s] = step_attacks(s, WHITE_PAWN, 2);
       t.pawn_attacks[BLACK][s] = step_attacks(s, BLACK_PAWN, 2);
     }
-    init_slider(t.rook, rook_table.data(), ROOK_DELTAS, detail::ROOK_MAGICS);
-    init_slider(t.bishop, bishop_table.data(), BISHOP_DELTAS, detail::BISHOP_MAGICS);
+    const Rays rook_rays(ROOK_DELTAS), bishop_rays(BISHOP_DELTAS);
+    init_slider(t.rook, rook_table.data(), rook_rays, detail::ROOK_MAGICS);
+    init_slider(t.bishop, bishop_table.data(), bishop_rays, detail::BISHOP_MAGICS);
     for (int sq = 0; sq < 64; ++sq) {
-      t.bishop_pseudo[sq] = slide(BISHOP_DELTAS, Square(sq), 0);
-      t.rook_pseudo[sq] = slide(ROOK_DELTAS, Square(sq), 0);
+      t.bishop_pseudo[sq] = bishop_rays.attacks(Square(sq), 0);
+      t.rook_pseudo[sq] = rook_rays.attacks(Square(sq), 0);
     }
     for (int a = 0; a < 64; ++a)
       for (int b = 0; b < 64; ++b) {
@@ -169,10 +158,10 @@ struct TableBuilder {
         t.between[a][b] = square_bb(sb);
         t.line[a][b] = 0;
         if (a == b) continue;
-        for (auto* deltas : {&ROOK_DELTAS, &BISHOP_DELTAS}) {
-          if (slide(*deltas, sa, 0) & square_bb(sb)) {
-            t.line[a][b] = (slide(*deltas, sa, 0) & slide(*deltas, sb, 0)) | square_bb(sa) | square_bb(sb);
-            t.between[a][b] |= slide(*deltas, sa, square_bb(sb)) & slide(*deltas, sb, square_bb(sa));
+        for (const Rays* rays : {&rook_rays, &bishop_rays}) {
+          if (rays->attacks(sa, 0) & square_bb(sb)) {
+            t.line[a][b] = (rays->attacks(sa, 0) & rays->attacks(sb, 0)) | square_bb(sa) | square_bb(sb);
+            t.between[a][b] |= rays->attacks(sa, square_bb(sb)) & rays->attacks(sb, square_bb(sa));
           }
         }
       }
