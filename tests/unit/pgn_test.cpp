@@ -116,6 +116,18 @@ TEST_CASE("Reader: tokens, results, encodings", "[pgn][reader]") {
     CHECK(games[0].tag_value("C") == "A]]");
     CHECK(games[0].tag_value("F") == "\"A]][\"\\");
   }
+  SECTION("an e.p. mark, apart from the move or joined to it, belongs to the move") {
+    for (std::string mark : {" e.p.", " e.p", " ep", "e.p.", "e.p", "ep", "e.p.+", "E.P."}) {
+      INFO(mark);
+      auto reports = validate_all(ROSTER + "[Result \"*\"]\n\n1. e4 Nf6 2. e5 d5 3. exd6" + mark + " Nc6 *\n");
+      REQUIRE(reports.size() == 1);
+      CHECK(reports[0].errors.empty());
+      CHECK(reports[0].plies == 6);
+    }
+    auto reports = validate_all(ROSTER + "[Result \"*\"]\n\n1. e4 Nf6 2. e5 d5 3. exf6e.p. *\n");  // not an e.p. capture
+    REQUIRE(reports.size() == 1);
+    CHECK(has(reports[0].errors, "illegal-move"));
+  }
   SECTION("comments of both kinds, NAGs, glyphs, nested variations") {
     auto games = read_all("1. e4 $1 {x} e5 ; rest of line\n2. Nf3 (2. f4 (2. d4) 2... exf4) ?! Nc6 *\n");
     REQUIRE(games.size() == 1);

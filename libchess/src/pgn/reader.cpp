@@ -122,6 +122,20 @@ bool looks_like_movetext(std::string_view s) {
   return false;
 }
 
+// Where an e.p. mark starting at `at` ends ("e.p.", "e.p" before a space or the end of the
+// line, and the check or mate signs after it), or `otherwise` if none starts there.
+std::size_t past_en_passant_mark(std::string_view line, std::size_t at, std::size_t otherwise) {
+  if (line.size() - at < 3 || (line[at] != 'e' && line[at] != 'E') || line[at + 1] != '.' ||
+      (line[at + 2] != 'p' && line[at + 2] != 'P'))
+    return otherwise;
+  std::size_t end = at + 3;
+  if (end < line.size() && line[end] == '.') ++end;
+  else if (end < line.size() && line[end] != ' ' && line[end] != '\t' && line[end] != '+' && line[end] != '#') return otherwise;
+  while (end < line.size() && (line[end] == '+' || line[end] == '#')) ++end;  // "e.p.+"
+  return end;
+}
+std::size_t past_en_passant_mark(std::string_view line, std::size_t at) { return past_en_passant_mark(line, at, at); }
+
 }  // namespace
 
 struct Reader::Impl {
@@ -571,10 +585,7 @@ struct Reader::Impl {
         break;
     }
     // "e.p." (after a descriptive or old algebraic capture) holds dots, which end symbols.
-    if ((c == 'e' || c == 'E') && line.size() - pos >= 4 && (line[pos + 1] == '.') &&
-        (line[pos + 2] == 'p' || line[pos + 2] == 'P') && line[pos + 3] == '.') {
-      std::size_t end = pos + 4;
-      while (end < line.size() && (line[end] == '+' || line[end] == '#')) ++end;  // "e.p.+"
+    if (std::size_t end = past_en_passant_mark(line, pos); end != pos) {
       v->move(std::string_view(line).substr(pos, end - pos), at);
       pos = end;
       return false;
@@ -586,6 +597,7 @@ struct Reader::Impl {
     }
     std::size_t j = pos;
     while (j < line.size() && symbol_char(static_cast<unsigned char>(line[j])) && !space_width(line, j)) ++j;
+    if (j - pos >= 3) j = past_en_passant_mark(line, j - 1, j);  // "exd6e.p.": the mark is the move's
     std::string_view word = std::string_view(line).substr(pos, j - pos);
     pos = j;
     if (auto r = normalised_result(word); !r.empty()) {
