@@ -128,6 +128,26 @@ TEST_CASE("Reader: tokens, results, encodings", "[pgn][reader]") {
     REQUIRE(reports.size() == 1);
     CHECK(has(reports[0].errors, "illegal-move"));
   }
+  SECTION("a promotion in parentheses right after its move is the move's, not a variation") {
+    const std::string before = "1. e4 f5 2. exf5 g6 3. fxg6 Nf6 4. gxh7 Rg8 5. ";
+    for (std::string promotion : {"hxg8(Q)", "hxg8(=Q)", "hxg8(N)", "hxg8(q)+"}) {
+      INFO(promotion);
+      auto games = read_all(before + promotion + " Kf7 *\n");
+      REQUIRE(games.size() == 1);
+      CHECK(games[0].main.moves.size() == 10);
+      CHECK(games[0].main.moves[8].text == promotion);
+      CHECK(games[0].main.moves[8].variations.empty());
+    }
+    auto games = read_all(before + "hxg8=Q (5. hxg8=N) Kf7 *\n");  // a real variation stays one
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].main.moves[8].variations.size() == 1);
+    ValidateOptions descriptive;
+    descriptive.codec = chess::notation::find_codec("descriptive");
+    auto reports = validate_all(ROSTER + "[Result \"*\"]\n\n1 P-K4 P-KB4 2 PxP P-KN3 3 PxP N-KB3 4 PxP R-KN1 5 PxR(Q) *\n",
+                                descriptive);
+    REQUIRE(reports.size() == 1);
+    CHECK(reports[0].errors.empty());
+  }
   SECTION("comments of both kinds, NAGs, glyphs, nested variations") {
     auto games = read_all("1. e4 $1 {x} e5 ; rest of line\n2. Nf3 (2. f4 (2. d4) 2... exf4) ?! Nc6 *\n");
     REQUIRE(games.size() == 1);

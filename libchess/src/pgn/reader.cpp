@@ -136,6 +136,19 @@ std::size_t past_en_passant_mark(std::string_view line, std::size_t at, std::siz
 }
 std::size_t past_en_passant_mark(std::string_view line, std::size_t at) { return past_en_passant_mark(line, at, at); }
 
+// Where a promotion written in parentheses right after its move ends ("e8(Q)", "P-K8(Q)",
+// "e8(=Q)+", as NOTATION.md lists them), or `at` if none starts there. A variation cannot be
+// a lone piece letter, so such a "(Q)" is not one.
+std::size_t past_promotion_in_parentheses(std::string_view line, std::size_t at) {
+  std::size_t i = at;
+  if (i >= line.size() || line[i] != '(') return at;
+  if (++i < line.size() && line[i] == '=') ++i;
+  if (i + 1 >= line.size() || !std::strchr("QRBNqrbn", line[i]) || line[i + 1] != ')') return at;
+  i += 2;
+  while (i < line.size() && (line[i] == '+' || line[i] == '#')) ++i;
+  return i;
+}
+
 }  // namespace
 
 struct Reader::Impl {
@@ -598,6 +611,7 @@ struct Reader::Impl {
     std::size_t j = pos;
     while (j < line.size() && symbol_char(static_cast<unsigned char>(line[j])) && !space_width(line, j)) ++j;
     if (j - pos >= 3) j = past_en_passant_mark(line, j - 1, j);  // "exd6e.p.": the mark is the move's
+    j = past_promotion_in_parentheses(line, j);                  // "e8(Q)", "P-K8(Q)"
     std::string_view word = std::string_view(line).substr(pos, j - pos);
     pos = j;
     if (auto r = normalised_result(word); !r.empty()) {
