@@ -148,6 +148,16 @@ TEST_CASE("Reader: tokens, results, encodings", "[pgn][reader]") {
     REQUIRE(reports.size() == 1);
     CHECK(reports[0].errors.empty());
   }
+  SECTION("comments ending the result's line are the game's, not another game") {
+    auto games = read_all(ROSTER + "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0 {White mates} ;log\n\n" +
+                          ROSTER + "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1 {Next, a game without tags:} 1. d4 *\n");
+    REQUIRE(games.size() == 3);
+    CHECK(games[0].result == "1-0");
+    CHECK(games[0].main.moves.back().comments == std::vector<std::string>{"White mates", "log"});
+    CHECK(games[0].diagnostics.empty());
+    CHECK(games[1].main.moves.back().comments.empty());  // followed by moves: the next game's
+    CHECK(games[2].main.leading_comments == std::vector<std::string>{"Next, a game without tags:"});
+  }
   SECTION("comments of both kinds, NAGs, glyphs, nested variations") {
     auto games = read_all("1. e4 $1 {x} e5 ; rest of line\n2. Nf3 (2. f4 (2. d4) 2... exf4) ?! Nc6 *\n");
     REQUIRE(games.size() == 1);

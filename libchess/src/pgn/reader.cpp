@@ -509,6 +509,7 @@ struct Reader::Impl {
         continue;
       }
       if (read_token()) {  // the game's termination marker
+        take_comments_after_result();
         ended_at_result = true;
         return;
       }
@@ -623,6 +624,33 @@ struct Reader::Impl {
     if (depth == 0) ++moves_in_game;
     v->move(word, at);
     return false;
+  }
+
+  // Comments that end the termination marker's line ("1-0 {White wins on time}") are the
+  // game's: read as the start of another game, they made one of their own, holding nothing
+  // but the comment (pgn-extract counts the game once). A comment followed by more text,
+  // or running on to the next lines, may be the next game's opening words: left to it.
+  void take_comments_after_result() {
+    std::size_t at = pos;
+    for (;;) {  // only comments, closed on this line, up to its end?
+      while (at < line.size() && space_width(line, at)) at += space_width(line, at);
+      if (at >= line.size() || line[at] == ';') break;
+      if (line[at] != '{') return;
+      at = line.find('}', at);
+      if (at == std::string::npos) return;
+      ++at;
+    }
+    for (;;) {
+      skip_space();
+      if (pos >= line.size()) return;
+      if (line[pos] == ';') {
+        v->comment(std::string_view(line).substr(pos + 1), here());
+        pos = line.size();
+        return;
+      }
+      start_comment(here());
+      continue_comment();
+    }
   }
 
   void start_comment(Location at) {
