@@ -298,6 +298,18 @@ TEST_CASE("Validation: every diagnostic code, with its place", "[pgn][validate]"
     CHECK(find(r.errors, "duplicate-tag").at.line == 3);
     CHECK(find(r.errors, "bad-date").at.line == 4);
     CHECK(find(r.errors, "bad-date").message.ends_with("('1946.??.?\?')"));  // the PGN form of a year alone
+    for (auto [written, pgn_form] : {std::pair{"2024.1.5", "('2024.01.05')"}, {"2024-01-05", "('2024.01.05')"},
+                                     {"2024/1/05", "('2024.01.05')"}, {"1957.1", "('1957.01.?\?')"},
+                                     {"2011.05", "('2011.05.?\?')"}, {"1957.?", "('1957.??.?\?')"}}) {
+      INFO(written);
+      GameReport dated = one(std::string("[Date \"") + written + "\"]\n\n1. e4 *\n");
+      CHECK(find(dated.errors, "bad-date").message.ends_with(pgn_form));
+    }
+    for (const char* unguessable : {"05.01.2024", "19x7", "2024.01.05.", "2024..05", "2024.123.05"}) {
+      INFO(unguessable);
+      GameReport dated = one(std::string("[Date \"") + unguessable + "\"]\n\n1. e4 *\n");
+      CHECK(find(dated.errors, "bad-date").message.ends_with("for unknown digits"));
+    }
     CHECK(find(r.errors, "malformed-tag").at.line == 5);
     CHECK(has(r.warnings, "missing-tag"));
     ValidateOptions strict;

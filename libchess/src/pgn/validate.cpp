@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <set>
+#include <vector>
 
 #include "chess/movegen.h"
 #include "chess/notation/move_text.h"
@@ -41,14 +42,29 @@ bool well_formed_date(std::string_view d) {
   return true;
 }
 
-// For a date given as a year, or a year and month (old databases write "1957"), the
-// PGN form of it: " ('1957.??.??')", when that is well formed. Otherwise nothing.
+// The PGN form of a date written otherwise, when there is one: a year alone or a year and
+// month (old databases write "1957"), fields not padded ("2024.1.5"), or another separator
+// ("2024-01-05", "2024/01/05"). Returned as " ('1957.??.??')", or nothing. Day-first dates
+// ("05.01.2024") are not guessed at.
 std::string date_suggestion(std::string_view d) {
-  for (std::string_view unknown : {".??.??", ".??"}) {
-    std::string completed = std::string(d) + std::string(unknown);
-    if (completed.size() == 10 && well_formed_date(completed)) return " ('" + completed + "')";
+  std::vector<std::string_view> fields;  // split at '.', '-' or '/'
+  for (std::size_t start = 0;;) {
+    std::size_t end = d.find_first_of(".-/", start);
+    fields.push_back(d.substr(start, end == std::string_view::npos ? end : end - start));
+    if (end == std::string_view::npos) break;
+    start = end + 1;
   }
-  return {};
+  if (fields.size() > 3 || fields[0].size() != 4) return {};
+  std::string completed(fields[0]);
+  for (std::size_t i = 1; i < 3; ++i) {
+    std::string_view field = i < fields.size() ? fields[i] : "??";
+    if (field.empty() || field.size() > 2) return {};
+    completed += '.';
+    if (field.size() == 1) completed += field == "?" ? '?' : '0';
+    completed += field;
+  }
+  if (completed == d || !well_formed_date(completed)) return {};
+  return " ('" + completed + "')";
 }
 
 // A well-formed date whose month and day exist (2011.19.11 does not).
