@@ -254,6 +254,21 @@ TEST_CASE("Validation: every diagnostic code, with its place", "[pgn][validate]"
     CHECK(d.fen == "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
     REQUIRE_FALSE(d.suggestions.empty());
   }
+  SECTION("a move number that is not the failing move's own points at a move left out") {
+    const std::string hint = "it is numbered as White's move 3, but this is Black's move 2";
+    GameReport r = one(ROSTER + "[Result \"*\"]\n\n1. e4 e5 2. Nf3 3. Bc4 Nf6 *\n");  // Black's 2nd left out
+    CHECK(find(r.errors, "illegal-move").message.find(hint) != std::string::npos);
+    r = one(ROSTER + "[Result \"*\"]\n\n1. e4 e5 2. Nf3 2... Nc6 3. Bc4 Bc4 *\n");  // numbers agree: no hint
+    CHECK(find(r.errors, "illegal-move").message.find("numbered") == std::string::npos);
+    r = one(ROSTER + "[Result \"*\"]\n\n1. e4 1. ... e5 2. Nf3 2... Nc6 3. Bb5 3... Bb5 *\n");  // "1. ..." is Black's
+    CHECK(find(r.errors, "illegal-move").message.find("numbered") == std::string::npos);
+    r = one(ROSTER + "[Result \"*\"]\n\n1. e4 e5 2. Nf3 2... Nc6 3... Nf6 *\n");
+    CHECK(find(r.errors, "illegal-move").message.find("numbered as Black's move 3, but this is White's move 3") !=
+          std::string::npos);
+    // A game from a FEN numbered its own way from the start: its numbers say nothing.
+    r = one(ROSTER + "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n30. Ra8+ Kd7 31. Rh9 *\n");
+    CHECK(find(r.errors, "unreadable-move").message.find("numbered") == std::string::npos);
+  }
   SECTION("a wrong piece letter is suggested right") {
     GameReport r = one(ROSTER + "[Result \"*\"]\n\n1. e4 e5 2. Bf3 *\n");
     const Diagnostic& d = find(r.errors, "illegal-move");

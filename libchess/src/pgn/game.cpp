@@ -24,6 +24,7 @@ void GameBuilder::begin_game(std::size_t ordinal, Location start) {
   game_.main.moves.reserve(128);  // most games fit without regrowth
   game_.ordinal = ordinal;
   game_.start = start;
+  pending_number_ = 0;
   stack_.assign(1, &game_.main);
 }
 
@@ -57,6 +58,8 @@ MoveNode& GameBuilder::new_move(std::string_view text, Location at) {
   MoveNode& node = current_line().moves.emplace_back();  // built in place: no temporary to move
   node.text.assign(text);
   node.at = at;
+  node.written_number = pending_number_;
+  pending_number_ = 0;
   return node;
 }
 

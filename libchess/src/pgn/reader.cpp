@@ -182,6 +182,7 @@ struct Reader::Impl {
   bool raw_cut = false;
   bool warned_encoding = false;
   std::size_t moves_in_game = 0;  // main-line moves read so far
+  int number = 0, number_dots = 0;  // the move number just read, and the dots after it
   std::size_t depth = 0;       // open variations
   std::size_t skip_depth = 0;  // inside a variation too deep to keep: parentheses counted, content skipped
   bool in_comment = false;
@@ -283,6 +284,7 @@ struct Reader::Impl {
     raw_cut = false;
     warned_encoding = false;
     depth = skip_depth = moves_in_game = 0;
+    number = number_dots = 0;
     in_comment = false;
     ended_at_result = false;
     // Skip prose between games, with a warning for each stretch.
@@ -534,6 +536,7 @@ struct Reader::Impl {
     }
     if (c == 0xE2 && line.compare(pos, 3, "\u2026") == 0) {  // an ellipsis in "12…Nf6"
       pos += 3;
+      number_dots += 3;
       return false;
     }
     switch (c) {
@@ -546,6 +549,7 @@ struct Reader::Impl {
         return false;
       case '(':
         ++pos;
+        number = 0;
         if (depth >= options.max_variation_depth) {
           report(Severity::Error, "unbalanced-variation", at,
                  "variations nested deeper than " + std::to_string(options.max_variation_depth) + ": skipped");
@@ -557,6 +561,7 @@ struct Reader::Impl {
         return false;
       case ')':
         ++pos;
+        number = 0;
         if (depth == 0) {
           report(Severity::Error, "unbalanced-variation", at, "')' with no variation open");
           return false;
@@ -585,6 +590,7 @@ struct Reader::Impl {
       }
       case '.':
         ++pos;
+        ++number_dots;
         return false;
       case '*':
         ++pos;
@@ -620,8 +626,16 @@ struct Reader::Impl {
       return true;
     }
     // Move numbers: digits (then dots). Four or more digits are an ICCF move.
-    if (word.find_first_not_of("0123456789") == std::string_view::npos && word.size() <= 3) return false;
+    if (word.find_first_not_of("0123456789") == std::string_view::npos && word.size() <= 3) {
+      number = 0;
+      for (char digit : word) number = number * 10 + (digit - '0');
+      number_dots = 0;
+      return false;
+    }
     if (depth == 0) ++moves_in_game;
+    // "3." is White's move, "3..." and "3. ..." Black's; no dots, or two, say nothing.
+    if (number && (number_dots == 1 || number_dots >= 3)) v->move_number(number, number_dots >= 3);
+    number = 0;
     v->move(word, at);
     return false;
   }

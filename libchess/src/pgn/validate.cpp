@@ -67,6 +67,23 @@ std::string date_suggestion(std::string_view d) {
   return " ('" + completed + "')";
 }
 
+// Whether the move number written before a move (MoveNode::written_number) is that
+// move's: 3 before White's third move, -3 before Black's. No number agrees.
+bool agrees(int written, const Position& pos) {
+  if (!written) return true;
+  bool black = pos.side_to_move() == BLACK;
+  return (written < 0) == black && (black ? -written : written) == pos.fullmove_number();
+}
+
+// For a move that does not read, a number written before it that is not its own:
+// "1. e4 e5 2. Nf3 3. Bc4" is most likely Black's second move left out. Said only when the
+// line's numbers agreed until then (a game from a FEN may number its moves its own way).
+std::string number_mismatch(int written, const Position& pos) {
+  auto name = [](bool black, int number) { return std::string(black ? "Black" : "White") + "'s move " + std::to_string(number); };
+  return "; it is numbered as " + name(written < 0, written < 0 ? -written : written) + ", but this is " +
+         name(pos.side_to_move() == BLACK, pos.fullmove_number()) + ": a move left out or written twice before it?";
+}
+
 // A well-formed date whose month and day exist (2011.19.11 does not).
 bool plausible_date(std::string_view d) {
   auto number = [&](std::size_t at, std::size_t len) {
@@ -260,9 +277,11 @@ bool GameValidator::replay(const Line& line, Position pos, PieceOrigins origins,
   texts.reserve(line.moves.size());
   for (const MoveNode& node : line.moves) texts.push_back(node.text);
   const std::vector<std::string_view>& views = texts;
+  bool numbers_agree = true;  // every move number written so far in this line is its move's
   for (std::size_t i = 0; i < texts.size(); ++i) {
     const MoveNode& node = line.moves[i];
     int ply = ply_base + int(i) + 1;
+    bool number_agrees = agrees(node.written_number, pos);
     if (texts[i].empty()) {
       error("unbalanced-variation", node.at, "a variation before any move it could replace");
       return false;
@@ -283,6 +302,7 @@ bool GameValidator::replay(const Line& line, Position pos, PieceOrigins origins,
     if (!r.ok()) {
       Diagnostic d{Severity::Error, notation::to_string(r.error->kind), {node.at.line, node.at.column + r.error->column - 1},
                    r.error->message, ply, std::string(texts[i]), pos.fen(), {}};
+      if (numbers_agree && !number_agrees) d.message += number_mismatch(node.written_number, pos);
       if (r.error->kind == notation::ErrorKind::Ambiguous) {
         for (Move m : r.error->candidates) d.suggestions.push_back(codec_->format(pos, m));
       } else {
@@ -302,6 +322,7 @@ bool GameValidator::replay(const Line& line, Position pos, PieceOrigins origins,
     if (record_) const_cast<MoveNode&>(node).move = r.move;
     // Variations replace this move: they start from the position before it.
     for (const Line& variation : node.variations) replay(variation, pos, origins, ply - 1, nullptr);
+    numbers_agree = numbers_agree && number_agrees;
     origins.update(pos, r.move);
     pos.make_move(r.move);
     if (final_out) ++report_.plies;

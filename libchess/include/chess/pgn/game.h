@@ -22,6 +22,7 @@ struct MoveNode {
   std::string text;  // as written, suffix glyphs ("!?") split off into nags
   Location at;
   Move move = Move::none();  // the legal move it was read as, once validated (validate_game)
+  int written_number = 0;    // the move number written before it: 3 for "3.", -3 for "3..."
   std::vector<int> nags;
   std::vector<std::string> comments;  // comments that follow the move
   std::vector<Line> variations;       // alternatives to this move
@@ -54,6 +55,7 @@ class GameBuilder : public Visitor {
 public:
   void begin_game(std::size_t ordinal, Location start) override;
   void tag(std::string_view name, std::string_view value, Location at) override;
+  void move_number(int number, bool black) override { pending_number_ = black ? -number : number; }
   void move(std::string_view text, Location at) override;
   void nag(int nag, Location at) override;
   void comment(std::string_view text, Location at) override;
@@ -81,6 +83,7 @@ private:
   std::vector<MoveNode> spare_moves_;
   std::vector<Tag> spare_tags_;
   std::vector<Line*> stack_;  // the line being written, innermost last
+  int pending_number_ = 0;     // told by move_number, for the next move
 };
 
 }  // namespace chess::pgn

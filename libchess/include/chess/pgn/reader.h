@@ -22,6 +22,9 @@ public:
   virtual ~Visitor() = default;
   virtual void begin_game(std::size_t /*ordinal*/, Location /*start*/) {}
   virtual void tag(std::string_view /*name*/, std::string_view /*value*/, Location /*at*/) {}
+  // The move number written before the next move (3 for "3.", black for "3..." or
+  // "3. ..."), told just before that move; not told when there is none.
+  virtual void move_number(int /*number*/, bool /*black*/) {}
   virtual void move(std::string_view /*text*/, Location /*at*/) {}
   virtual void nag(int /*nag*/, Location /*at*/) {}
   virtual void comment(std::string_view /*text*/, Location /*at*/) {}
