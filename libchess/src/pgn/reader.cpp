@@ -143,7 +143,8 @@ std::size_t past_promotion_in_parentheses(std::string_view line, std::size_t at)
   std::size_t i = at;
   if (i >= line.size() || line[i] != '(') return at;
   if (++i < line.size() && line[i] == '=') ++i;
-  if (i + 1 >= line.size() || !std::strchr("QRBNqrbn", line[i]) || line[i + 1] != ')') return at;
+  if (i + 1 >= line.size() || std::string_view("QRBNqrbn").find(line[i]) == std::string_view::npos || line[i + 1] != ')')
+    return at;
   i += 2;
   while (i < line.size() && (line[i] == '+' || line[i] == '#')) ++i;
   return i;
