@@ -265,6 +265,10 @@ TEST_CASE("Validation: every diagnostic code, with its place", "[pgn][validate]"
     r = one(ROSTER + "[Result \"*\"]\n\n1. e4 e5 2. Nf3 2... Nc6 3... Nf6 *\n");
     CHECK(find(r.errors, "illegal-move").message.find("numbered as Black's move 3, but this is White's move 3") !=
           std::string::npos);
+    ValidateOptions descriptive;
+    descriptive.codec = chess::notation::find_codec("descriptive");
+    r = one(ROSTER + "[Result \"*\"]\n\n1 P-K4 P-K4 2 N-KB3 3 NxP N-KB3 *\n", descriptive);  // a book's numbers
+    CHECK(find(r.errors, "illegal-move").message.find(hint) != std::string::npos);
     // A game from a FEN numbered its own way from the start: its numbers say nothing.
     r = one(ROSTER + "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n30. Ra8+ Kd7 31. Rh9 *\n");
     CHECK(find(r.errors, "unreadable-move").message.find("numbered") == std::string::npos);

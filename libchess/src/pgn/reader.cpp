@@ -634,8 +634,9 @@ struct Reader::Impl {
       return false;
     }
     if (depth == 0) ++moves_in_game;
-    // "3." is White's move, "3..." and "3. ..." Black's; no dots, or two, say nothing.
-    if (number && (number_dots == 1 || number_dots >= 3)) v->move_number(number, number_dots >= 3);
+    // "3." and "3" (printed books: "3 B-N5") are White's move, "3..." and "3. ..." Black's;
+    // two dots say nothing.
+    if (number && number_dots != 2) v->move_number(number, number_dots >= 3);
     number = 0;
     v->move(word, at);
     return false;
