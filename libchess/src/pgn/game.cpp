@@ -78,7 +78,7 @@ void GameBuilder::comment(std::string_view text, Location) {
 // line of its own on a placeholder, so nothing read is lost (the validator reports it).
 void GameBuilder::begin_variation(Location at) {
   Line& line = current_line();
-  if (line.moves.empty()) line.moves.push_back({"", at, Move::none(), {}, {}, {}});
+  if (line.moves.empty()) line.moves.emplace_back().at = at;
   line.moves.back().variations.emplace_back();
   stack_.push_back(&line.moves.back().variations.back());
 }
