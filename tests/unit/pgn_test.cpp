@@ -330,6 +330,9 @@ TEST_CASE("Validation: every diagnostic code, with its place", "[pgn][validate]"
       CHECK(find(dated.errors, "bad-date").message.ends_with("for unknown digits"));
     }
     CHECK(find(r.errors, "malformed-tag").at.line == 5);
+    CHECK(find(r.errors, "malformed-tag").message.ends_with("or *"));  // "2-0" is no result in any form
+    GameReport half = one(ROSTER + "[Result \"1/2\"]\n\n1. e4 e5 1/2\n");
+    CHECK(find(half.errors, "malformed-tag").message.ends_with("('1/2-1/2')"));  // the movetext form, in a tag
     CHECK(has(r.warnings, "missing-tag"));
     ValidateOptions strict;
     strict.strict = true;

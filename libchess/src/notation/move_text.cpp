@@ -68,15 +68,6 @@ bool is_castle_side(std::string_view word) {
          w == "(qr)" || w == "short" || w == "long";
 }
 
-std::string_view normalised_result(std::string_view w) {
-  // Not "+-", "-+" or "=": in annotated text those are evaluations, not results.
-  if (w == "1-0" || w == "1:0") return "1-0";
-  if (w == "0-1" || w == "0:1") return "0-1";
-  if (w == "1/2-1/2" || w == "1/2" || w == "½-½" || w == "½:½" || w == "1/2:1/2") return "1/2-1/2";
-  if (w == "*") return "*";
-  return {};
-}
-
 // Both are asked of every word that follows a move: the first byte settles most.
 bool is_capture_mark(std::string_view w) {
   if (w.empty() || (w[0] != 'x' && w[0] != 'X' && w[0] != ':' && w[0] != '\xC3')) return false;
@@ -166,6 +157,16 @@ bool continues_spaced_move(std::string_view prev, std::string_view word, int nex
 bool joins_previous_move(std::string_view previous, std::string_view word) {
   return is_suffix_word(word) || (!previous.empty() && (previous[0] | 0x20) == 'c' && is_castles(previous) &&
                                   is_castle_side(word));
+}
+
+std::string_view normalised_result(std::string_view w) {
+  // Asked of every word: the first byte settles most.
+  if (w.empty() || (w[0] != '0' && w[0] != '1' && w[0] != '*' && w[0] != '\xC2')) return {};
+  if (w == "1-0" || w == "1:0") return "1-0";
+  if (w == "0-1" || w == "0:1") return "0-1";
+  if (w == "1/2-1/2" || w == "1/2" || w == "½-½" || w == "½:½" || w == "1/2:1/2") return "1/2-1/2";
+  if (w == "*") return "*";
+  return {};
 }
 
 MoveText split_move_text(std::string_view line) {

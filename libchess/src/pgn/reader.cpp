@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "chess/line_reader.h"
+#include "chess/notation/move_text.h"
 #include "pgn/plain_scanner.h"
 
 namespace chess::pgn {
@@ -59,16 +60,6 @@ constexpr std::array<bool, 256> SYMBOL_CHARS = [] {
 }();
 
 bool symbol_char(unsigned char c) { return SYMBOL_CHARS[c]; }
-
-std::string_view normalised_result(std::string_view w) {
-  if (w.empty() || (w[0] != '0' && w[0] != '1' && w[0] != '*' && w[0] != '\xC2')) return {};
-  if (w == "1-0" || w == "1:0") return "1-0";
-  if (w == "0-1" || w == "0:1") return "0-1";
-  if (w == "1/2-1/2" || w == "1/2" || w == "\xC2\xBD-\xC2\xBD" || w == "1/2:1/2" || w == "\xC2\xBD:\xC2\xBD")
-    return "1/2-1/2";
-  if (w == "*") return "*";
-  return {};
-}
 
 int glyph_nag(std::string_view g) {
   if (g == "!") return 1;
@@ -622,7 +613,7 @@ struct Reader::Impl {
     j = past_promotion_in_parentheses(line, j);                  // "e8(Q)", "P-K8(Q)"
     std::string_view word = std::string_view(line).substr(pos, j - pos);
     pos = j;
-    if (auto r = normalised_result(word); !r.empty()) {
+    if (auto r = notation::normalised_result(word); !r.empty()) {
       v->result(r, at);
       return true;
     }

@@ -215,8 +215,12 @@ bool GameValidator::check_tags(Position& start) {
       strict_warn("missing-tag", game_.start,
                   std::string("no ") + SEVEN_TAG_ROSTER[i] + " tag (one of the Seven Tag Roster)");
   if (const Tag* r = known_.result())
-    if (r->value != "1-0" && r->value != "0-1" && r->value != "1/2-1/2" && r->value != "*")
-      error("malformed-tag", r->at, "Result is '" + r->value + "': expected 1-0, 0-1, 1/2-1/2 or *");
+    if (r->value != "1-0" && r->value != "0-1" && r->value != "1/2-1/2" && r->value != "*") {
+      std::string_view meant = notation::normalised_result(r->value);  // "1/2", "1:0"...
+      error("malformed-tag", r->at,
+            "Result is '" + r->value + "': expected 1-0, 0-1, 1/2-1/2 or *" +
+                (meant.empty() ? "" : " ('" + std::string(meant) + "')"));
+    }
   if (const Tag* d = known_.date()) {
     if (!well_formed_date(d->value))
       error("bad-date", d->at,

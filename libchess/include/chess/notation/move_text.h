@@ -24,6 +24,11 @@ struct MoveText {
 
 MoveText split_move_text(std::string_view line);
 
+// A game result as written ("1-0", "1:0", "1/2", "½-½", "1/2:1/2"...) in PGN's form ("1-0",
+// "0-1", "1/2-1/2", "*"), or empty if the word is none. Not "+-", "-+" or "=": in annotated
+// text those are evaluations.
+std::string_view normalised_result(std::string_view word);
+
 // Whether `word`, written after `previous` as a separate word, belongs to that move:
 // "ch", "mate", "e.p.", "dis ch", "sq" after any move, "KR" after "Castles". For readers
 // (PGN) that split on spaces first.
