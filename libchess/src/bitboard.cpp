@@ -1,6 +1,7 @@
 #include "chess/bitboard.h"
 
 #include <bit>
+#include <utility>
 #include <vector>
 
 #include "magics.h"
@@ -158,9 +159,9 @@ struct TableBuilder {
         t.between[a][b] = square_bb(sb);
         t.line[a][b] = 0;
         if (a == b) continue;
-        for (const Rays* rays : {&rook_rays, &bishop_rays}) {
-          if (rays->attacks(sa, 0) & square_bb(sb)) {
-            t.line[a][b] = (rays->attacks(sa, 0) & rays->attacks(sb, 0)) | square_bb(sa) | square_bb(sb);
+        for (auto [pseudo, rays] : {std::pair{t.rook_pseudo, &rook_rays}, std::pair{t.bishop_pseudo, &bishop_rays}}) {
+          if (pseudo[a] & square_bb(sb)) {
+            t.line[a][b] = (pseudo[a] & pseudo[b]) | square_bb(sa) | square_bb(sb);
             t.between[a][b] |= rays->attacks(sa, square_bb(sb)) & rays->attacks(sb, square_bb(sa));
           }
         }
