@@ -125,7 +125,6 @@ std::size_t past_en_passant_mark(std::string_view line, std::size_t at, std::siz
   while (end < line.size() && (line[end] == '+' || line[end] == '#')) ++end;  // "e.p.+"
   return end;
 }
-std::size_t past_en_passant_mark(std::string_view line, std::size_t at) { return past_en_passant_mark(line, at, at); }
 
 // Where a promotion written in parentheses right after its move ends ("e8(Q)", "P-K8(Q)",
 // "e8(=Q)+", as NOTATION.md lists them), or `at` if none starts there. A variation cannot be
@@ -597,7 +596,7 @@ struct Reader::Impl {
         break;
     }
     // "e.p." (after a descriptive or old algebraic capture) holds dots, which end symbols.
-    if (std::size_t end = past_en_passant_mark(line, pos); end != pos) {
+    if (std::size_t end = past_en_passant_mark(line, pos, pos); end != pos) {
       v->move(std::string_view(line).substr(pos, end - pos), at);
       pos = end;
       return false;
