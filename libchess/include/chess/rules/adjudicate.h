@@ -1,0 +1,69 @@
+// The true result of a game under a rule set, and the rule behind it: the game replayed
+// position by position, every rule of the set applied where it takes effect, and what the
+// record says (the result, a flag fall) judged against the laws.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chess/position.h"
+#include "chess/rules/dead_position.h"
+#include "chess/rules/rule_set.h"
+
+namespace chess::rules {
+
+enum class Result { WhiteWins, BlackWins, Draw, Unfinished, Void };
+std::string_view to_string(Result r);  // "1-0", "0-1", "1/2-1/2", "*"; a void game is "*" too
+std::optional<Result> result_from_pgn(std::string_view text);  // the four PGN results
+
+enum class Reason {
+  Checkmate, Stalemate, DeadPosition, Threefold, Fivefold, Repetition, FiftyMoves, SeventyFiveMoves,
+  NoProgress, TimeForfeit, ConsecutiveChecks, TotalChecks, Void, Resignation, Agreement, None
+};
+std::string_view to_string(Reason r);  // "checkmate", "dead-position", "fifty-moves", ...
+
+// What the record says of a game, beyond its moves.
+struct GameRecord {
+  Position start;
+  std::vector<Move> moves;  // the main line, legal from `start`
+  Result recorded = Result::Unfinished;
+  // The flag fell: from [Termination "time forfeit"] or a [%clk 0:00:00] of the side to
+  // move. `flagged` is the side whose time ran out, when the record tells.
+  bool flag_fall = false;
+  std::optional<Color> flagged;
+};
+
+struct Claim {
+  Reason reason;
+  int ply;   // the plies played when it could be claimed (with the written move: that move's ply)
+  Color by;  // the player who could claim it
+  bool with_written_move = false;
+};
+
+struct Adjudication {
+  Result result = Result::Unfinished;
+  Reason reason = Reason::None;
+  std::string article;      // the rule's article in the rule set; empty for none
+  int ply = 0;              // plies played when the rule took effect
+  std::string explanation;  // one sentence for people
+  std::vector<Claim> claimable;
+  // A side that could still mate, with the line that shows it (flag fall, resignation).
+  std::optional<Color> witness_side;
+  std::vector<Move> witness;
+  int moves_after_end = 0;        // plies recorded after the game had ended
+  std::vector<std::string> notes; // what the rule set reports without scoring it
+  bool agrees(Result recorded) const { return recorded == result; }
+};
+
+struct AdjudicateOptions {
+  SearchBudget budget;
+  // Claims treated as made at once (chess.js's way, --claims automatic): the first
+  // claimable draw ends the game.
+  bool claims_automatic = false;
+};
+
+Adjudication adjudicate(const GameRecord& game, const RuleSet& rules, const AdjudicateOptions& options = {});
+
+}  // namespace chess::rules

@@ -1,0 +1,25 @@
+// What the board alone says about a position: whether the game can go on, and the key
+// under which it counts as "the same position" for the repetition rules.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "chess/position.h"
+
+namespace chess::rules {
+
+enum class Status { Playable, Checkmate, Stalemate };
+
+Status status(const Position& pos);
+std::string_view to_string(Status s);  // "playable", "checkmate", "stalemate"
+
+// Whether the side to move has a legal en passant capture (a pinned pawn's is not one).
+bool legal_ep_capture(const Position& pos);
+
+// Two positions are the same for the repetition rules (art. 9.2) when they have the same
+// placement, side to move and castling rights, and the same en passant capture, counted
+// only when it is legal: a FEN's e.p. square that no pawn can use does not make it another.
+uint64_t repetition_key(const Position& pos);
+
+}  // namespace chess::rules

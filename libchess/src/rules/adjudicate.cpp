@@ -1,0 +1,322 @@
+#include "chess/rules/adjudicate.h"
+
+#include <algorithm>
+
+#include "chess/movegen.h"
+#include "chess/rules/status.h"
+
+namespace chess::rules {
+namespace {
+
+std::string side_name(Color c) { return c == WHITE ? "White" : "Black"; }
+Result win_for(Color c) { return c == WHITE ? Result::WhiteWins : Result::BlackWins; }
+
+// K+B+N against a lone king, either way round: the ending seed 002 gives 50 moves.
+bool kbn_v_k(const Position& pos) {
+  for (Color strong : {WHITE, BLACK}) {
+    Bitboard ours = pos.pieces(strong) & ~pos.pieces(KING);
+    if (pos.pieces(~strong) == pos.pieces(~strong, KING) && popcount(ours) == 2 &&
+        popcount(ours & pos.pieces(BISHOP)) == 1 && popcount(ours & pos.pieces(KNIGHT)) == 1)
+      return true;
+  }
+  return false;
+}
+
+// US Chess 14E: what the side whose flag did not fall has, when it has insufficient losing
+// chances against it: a lone king; a king and one minor piece; two knights against a lone king.
+bool insufficient_losing_chances(const Position& pos, Color side) {
+  Bitboard ours = pos.pieces(side) & ~pos.pieces(KING);
+  if (!ours) return true;
+  if (ours & (pos.pieces(PAWN, ROOK) | pos.pieces(QUEEN))) return false;
+  if (!more_than_one(ours)) return true;
+  bool two_knights = popcount(ours) == 2 && (ours & pos.pieces(KNIGHT)) == ours;
+  return two_knights && pos.pieces(~side) == pos.pieces(~side, KING);
+}
+
+int completed_moves(int plies) { return plies / 2; }
+
+// The game replayed, ply by ply, with what the repetition and counting rules need.
+class Replay {
+public:
+  Replay(const GameRecord& game, const RuleSet& rules, const AdjudicateOptions& options, Adjudication& out)
+      : game_(game), rules_(rules), options_(options), out_(out), pos_(game.start) {}
+
+  void run() {
+    window_.push_back(repetition_key(pos_));
+    look(0);
+    for (std::size_t i = 0; i < game_.moves.size(); ++i) {
+      if (ended_) {
+        out_.moves_after_end = int(game_.moves.size() - i);
+        break;
+      }
+      claims_with_written_move(int(i));
+      Color mover = pos_.side_to_move();
+      pos_.make_move(game_.moves[i]);
+      if (pos_.halfmove_clock() == 0) window_.clear();
+      window_.push_back(repetition_key(pos_));
+      bool check = pos_.in_check();
+      checks_in_row_[mover] = check ? checks_in_row_[mover] + 1 : 0;
+      checks_received_[~mover] += check;
+      look(int(i) + 1);
+    }
+    if (!ended_) judge_record();
+  }
+
+private:
+  int plies() const { return int(pos_.plies_since_setup()); }
+
+  void end(Result r, Reason why, const Rule& rule, std::string explanation) {
+    out_.result = r;
+    out_.reason = why;
+    out_.article = rule.article;
+    out_.ply = plies();
+    out_.explanation = std::move(explanation);
+    ended_ = true;
+  }
+
+  void claimable(Reason why, int ply, Color by, bool written) {
+    for (const Claim& c : out_.claimable)
+      if (c.reason == why && c.by == by) return;  // the first chance of each is the one to tell
+    out_.claimable.push_back({why, ply, by, written});
+    if (options_.claims_automatic && !ended_) {
+      const Rule& rule = why == Reason::Threefold ? rules_.threefold : rules_.fifty_moves;
+      end(Result::Draw, why, rule, side_name(by) + " could claim a draw (" + std::string(to_string(why)) + ")");
+      if (written) out_.ply = ply;
+    }
+  }
+
+  int occurrences(uint64_t key) const { return int(std::count(window_.begin(), window_.end(), key)); }
+
+  // The position after `ply` plies: what ends the game here, or may be claimed here.
+  void look(int ply) {
+    Status s = status(pos_);
+    Color to_move = pos_.side_to_move();
+    if (s == Status::Checkmate && rules_.checkmate.on())
+      return end(win_for(~to_move), Reason::Checkmate, rules_.checkmate, side_name(to_move) + " is checkmated");
+    if (s == Status::Stalemate && rules_.stalemate.on())
+      return end(Result::Draw, Reason::Stalemate, rules_.stalemate, side_name(to_move) + " is stalemated");
+    if (s != Status::Playable) return end(Result::Draw, Reason::Stalemate, rules_.stalemate, "no legal move");
+    int seen = occurrences(window_.back());
+    int clock = pos_.halfmove_clock();
+    auto reached = [](const Rule& r, int n) { return r.mode == Mode::Automatic && n >= r.count; };
+    if (reached(rules_.fivefold, seen))
+      return end(Result::Draw, Reason::Fivefold, rules_.fivefold,
+                 "the same position has occurred " + std::to_string(seen) + " times");
+    if (reached(rules_.repetition, seen))
+      return end(Result::Draw, Reason::Repetition, rules_.repetition,
+                 "the same position has occurred " + std::to_string(seen) + " times");
+    if (reached(rules_.seventy_five_moves, clock))
+      return end(Result::Draw, Reason::SeventyFiveMoves, rules_.seventy_five_moves,
+                 std::to_string(clock / 2) + " moves by each side with no pawn move and no capture");
+    if (reached(rules_.fifty_moves, clock))
+      return end(Result::Draw, Reason::FiftyMoves, rules_.fifty_moves,
+                 std::to_string(clock / 2) + " moves by each side with no pawn move and no capture");
+    const Rule& progress = rules_.no_progress_kbnk.on() && kbn_v_k(pos_) ? rules_.no_progress_kbnk : rules_.no_progress;
+    if (reached(progress, clock))
+      return end(Result::Draw, Reason::NoProgress, progress,
+                 std::to_string(clock / 2) + " moves with no pawn move and no capture");
+    Color mover = ~to_move;
+    if (ply > 0 && reached(rules_.consecutive_checks, checks_in_row_[mover]))
+      return end(Result::Draw, Reason::ConsecutiveChecks, rules_.consecutive_checks,
+                 side_name(mover) + " has checked on " + std::to_string(checks_in_row_[mover]) + " moves in a row");
+    if (ply > 0 && reached(rules_.total_checks, checks_received_[to_move]))
+      return end(Result::Draw, Reason::TotalChecks, rules_.total_checks,
+                 side_name(to_move) + " has received " + std::to_string(checks_received_[to_move]) + " checks");
+    if ((rules_.insufficient_material.on() || rules_.dead_position.on()) && insufficient_material(pos_)) {
+      const Rule& rule = rules_.dead_position.on() ? rules_.dead_position : rules_.insufficient_material;
+      return end(Result::Draw, Reason::DeadPosition, rule, "neither side has the material to checkmate");
+    }
+    if (rules_.threefold.on() && seen >= rules_.threefold.count) {
+      if (rules_.threefold.mode == Mode::Automatic)
+        return end(Result::Draw, Reason::Threefold, rules_.threefold, "the same position has occurred 3 times");
+      claimable(Reason::Threefold, ply, to_move, false);
+    }
+    if (rules_.fifty_moves.mode == Mode::Claim && clock >= rules_.fifty_moves.count)
+      claimable(Reason::FiftyMoves, ply, to_move, false);
+  }
+
+  // Claims the player to move could make by writing a move that is not yet on the board
+  // (art. 9.2(a), 9.3(a)): the repetition it would make, the fiftieth move it would be.
+  void claims_with_written_move(int ply) {
+    if (ended_) return;
+    Color to_move = pos_.side_to_move();
+    bool threefold = rules_.threefold.mode == Mode::Claim;
+    bool fifty = rules_.fifty_moves.mode == Mode::Claim && pos_.halfmove_clock() == rules_.fifty_moves.count - 1;
+    if (threefold) {
+      // Only a position already seen count-1 times could be made to occur the count-th time.
+      bool any = false;
+      for (uint64_t k : window_) any = any || occurrences(k) >= rules_.threefold.count - 1;
+      threefold = any;
+    }
+    if (!threefold && !fifty) return;
+    MoveList moves;
+    generate_legal(pos_, moves);
+    for (Move m : moves) {
+      bool quiet = type_of(pos_.piece_on(m.from())) != PAWN && m.type() != MoveType::EnPassant &&
+                   (m.type() == MoveType::Castling || pos_.empty(m.to()));
+      pos_.make_move(m);
+      bool mates = pos_.in_check() && !has_legal_move(pos_);
+      if (threefold && occurrences(repetition_key(pos_)) >= rules_.threefold.count - 1)
+        claimable(Reason::Threefold, ply + 1, to_move, true);
+      // A claim with a move that mates is no draw: the mate stands.
+      if (fifty && quiet && !mates) claimable(Reason::FiftyMoves, ply + 1, to_move, true);
+      pos_.unmake_move(m);
+      if (ended_) return;
+    }
+  }
+
+  // No rule ended the game on the board: what the record says, judged.
+  void judge_record() {
+    out_.ply = plies();
+    if (game_.flag_fall && rules_.flag_fall.on()) return judge_flag_fall();
+    Result recorded = game_.recorded;
+    if (recorded == Result::WhiteWins || recorded == Result::BlackWins) return judge_resignation(recorded);
+    if (recorded == Result::Draw) return judge_draw();
+    if (dead()) return;
+    out_.result = Result::Unfinished;
+    out_.reason = Reason::None;
+    out_.explanation = "the game goes on";
+  }
+
+  void judge_flag_fall() {
+    Color to_move = pos_.side_to_move();
+    Color flagged = game_.flagged ? *game_.flagged
+                    : game_.recorded == Result::WhiteWins ? BLACK
+                    : game_.recorded == Result::BlackWins ? WHITE
+                                                          : to_move;
+    Color other = ~flagged;
+    out_.reason = Reason::TimeForfeit;
+    out_.article = rules_.flag_fall.article;
+    std::string lost = side_name(flagged) + " lost on time";
+    if (rules_.void_flag_fall.on() && completed_moves(plies()) <= rules_.void_flag_fall.count) {
+      out_.result = Result::Void;
+      out_.reason = Reason::Void;
+      out_.article = rules_.void_flag_fall.article;
+      out_.explanation = side_name(flagged) + "'s flag fell with " + std::to_string(completed_moves(plies())) +
+                         " moves played: the game is void";
+      return;
+    }
+    auto draw = [&](std::string why) {
+      out_.result = Result::Draw;
+      out_.explanation = lost + ", but " + why;
+    };
+    out_.result = win_for(other);
+    out_.explanation = lost;
+    switch (rules_.flag_fall_judged) {
+      case FlagFall::Win: return;
+      case FlagFall::WinUnlessInsufficientMaterial:
+        if (material_cannot_mate(pos_, other)) draw(side_name(other) + " has no mating material");
+        return;
+      case FlagFall::WinUnlessInsufficientLosingChances:
+        if (insufficient_losing_chances(pos_, other)) draw(side_name(other) + " has insufficient losing chances against it");
+        return;
+      case FlagFall::WinUnlessCannotMate: {
+        MateAnswer a = can_checkmate(pos_, other, options_.budget);
+        if (a.ability == MateAbility::Impossible) {
+          draw(side_name(other) + " cannot checkmate by any series of legal moves");
+        } else if (a.ability == MateAbility::Possible) {
+          out_.explanation += ", and " + side_name(other) + " could still checkmate";
+          out_.witness_side = other;
+          out_.witness = std::move(a.witness);
+        } else {
+          out_.explanation += "; whether " + side_name(other) + " could still checkmate was not decided within the search budget";
+          out_.notes.push_back("unknown: the search budget ran out");
+        }
+        return;
+      }
+    }
+  }
+
+  // A position from which neither side can mate had ended the game already: a draw.
+  bool dead() {
+    if (!rules_.dead_position.on()) return false;
+    MateAnswer w = can_checkmate(pos_, WHITE, options_.budget);
+    if (w.ability == MateAbility::Possible) return false;
+    MateAnswer b = can_checkmate(pos_, BLACK, options_.budget);
+    if (w.ability != MateAbility::Impossible || b.ability != MateAbility::Impossible) return false;
+    out_.result = Result::Draw;
+    out_.reason = Reason::DeadPosition;
+    out_.article = rules_.dead_position.article;
+    out_.explanation = "neither side can checkmate by any series of legal moves: the game had ended";
+    return true;
+  }
+
+  void judge_resignation(Result recorded) {
+    Color loser = recorded == Result::WhiteWins ? BLACK : WHITE;
+    // The side that won is the one most likely to mate: asked first, it settles most positions.
+    if (rules_.dead_position.on()) {
+      MateAnswer a = can_checkmate(pos_, ~loser, options_.budget);
+      if (a.ability == MateAbility::Impossible && dead()) return;
+    }
+    if (rules_.early_end.on() && completed_moves(plies()) < rules_.early_end.count)
+      out_.notes.push_back("a resignation before move " + std::to_string(rules_.early_end.count) +
+                           " is not allowed (" + rules_.early_end.article + ")");
+    out_.result = recorded;
+    out_.reason = Reason::Resignation;
+    out_.explanation = side_name(loser) + " resigned";
+  }
+
+  void judge_draw() {
+    if (!out_.claimable.empty()) {
+      const Claim& c = out_.claimable.back();
+      out_.result = Result::Draw;
+      out_.reason = c.reason;
+      out_.article = (c.reason == Reason::Threefold ? rules_.threefold : rules_.fifty_moves).article;
+      out_.explanation = side_name(c.by) + " could claim a draw (" + std::string(to_string(c.reason)) + ") from ply " +
+                         std::to_string(c.ply);
+      return;
+    }
+    if (dead()) return;
+    if (rules_.early_end.on() && completed_moves(plies()) <= rules_.early_end.count)
+      out_.notes.push_back("a draw agreed before move " + std::to_string(rules_.early_end.count + 1) +
+                           " is not allowed (" + rules_.early_end.article + ")");
+    out_.result = Result::Draw;
+    out_.reason = Reason::Agreement;
+    out_.explanation = "a draw agreed";
+  }
+
+  const GameRecord& game_;
+  const RuleSet& rules_;
+  const AdjudicateOptions& options_;
+  Adjudication& out_;
+  Position pos_;
+  std::vector<uint64_t> window_;  // repetition keys since the last pawn move or capture
+  int checks_in_row_[2] = {0, 0};
+  int checks_received_[2] = {0, 0};
+  bool ended_ = false;
+};
+
+}  // namespace
+
+std::string_view to_string(Result r) {
+  switch (r) {
+    case Result::WhiteWins: return "1-0";
+    case Result::BlackWins: return "0-1";
+    case Result::Draw: return "1/2-1/2";
+    default: return "*";
+  }
+}
+
+std::optional<Result> result_from_pgn(std::string_view text) {
+  if (text == "1-0") return Result::WhiteWins;
+  if (text == "0-1") return Result::BlackWins;
+  if (text == "1/2-1/2") return Result::Draw;
+  if (text == "*") return Result::Unfinished;
+  return std::nullopt;
+}
+
+std::string_view to_string(Reason r) {
+  static constexpr std::string_view names[] = {
+      "checkmate",   "stalemate",          "dead-position", "threefold",    "fivefold",          "repetition",
+      "fifty-moves", "seventy-five-moves", "no-progress",   "time-forfeit", "consecutive-checks", "total-checks",
+      "void",        "resignation",        "agreement",     "none"};
+  return names[int(r)];
+}
+
+Adjudication adjudicate(const GameRecord& game, const RuleSet& rules, const AdjudicateOptions& options) {
+  Adjudication out;
+  Replay(game, rules, options, out).run();
+  return out;
+}
+
+}  // namespace chess::rules

@@ -1,0 +1,72 @@
+// The loop every PGN program runs: the files in turn ('-' is standard input), the games of
+// each read on this thread or in chunks on N threads (chunked_games.h), and handed over in
+// input order, so that a program is its options, what it does with one game and how it
+// prints it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "chess/pgn/reader.h"
+#include "common/chunked_games.h"
+#include "common/diagnostics.h"
+#include "common/exit_codes.h"
+#include "common/input.h"
+#include "common/progress.h"
+
+namespace tools {
+
+struct GameLoopOptions {
+  std::vector<std::string> files;  // empty: standard input
+  int jobs = 1;
+  bool progress = false;
+  chess::pgn::ReaderOptions reader;
+};
+
+// read_one(chess::pgn::Reader&, Result&) -> bool reads and handles the next game into the
+// Result (which may hold an earlier game's, to overwrite), false at the end; with jobs > 1
+// it runs on any thread. emit(const std::string& file, Result&, std::size_t ordinal_offset)
+// runs on this thread in input order (the game's number counts from the chunk it was read
+// in: add ordinal_offset) and returns false to stop the whole run.
+// Returns EXIT_USAGE_OR_IO if a file could not be opened or read, else EXIT_ALL_GOOD.
+template <class Result, class ReadOne, class Emit>
+int for_each_game(const GameLoopOptions& options, const DiagnosticPrinter& diagnostics, ReadOne read_one,
+                  Emit emit) {
+  std::vector<std::string> files = options.files;
+  if (files.empty()) files.push_back("-");
+  int status = EXIT_ALL_GOOD;
+  Progress progress(options.progress, total_input_size(files));
+  std::size_t bytes_before = 0, games = 0;
+  bool going = true;
+  for (const std::string& path : files) {
+    if (!going) break;
+    Input input = open_input(path, diagnostics);
+    if (!input.stream) {
+      status = EXIT_USAGE_OR_IO;
+      continue;
+    }
+    std::size_t bytes = 0;
+    auto handle = [&](Result& r, std::size_t ordinal_offset, std::size_t bytes_read) {
+      bytes = bytes_read;
+      progress.update(bytes_before + bytes_read, ++games);
+      return emit(input.name, r, ordinal_offset);
+    };
+    if (options.jobs <= 1) {
+      chess::pgn::Reader reader(*input.stream, options.reader);
+      Result r;
+      while (going && read_one(reader, r)) going = handle(r, 0, reader.bytes_read());
+      bytes = reader.bytes_read();
+    } else {
+      going = for_each_game_chunked<Result>(*input.stream, options.jobs, options.reader, read_one, handle);
+    }
+    bytes_before += bytes;
+    if (input.stream->bad()) {
+      diagnostics.print(Severity::Error, input.name + ": read error");
+      status = EXIT_USAGE_OR_IO;
+    }
+  }
+  progress.finish();
+  return status;
+}
+
+}  // namespace tools

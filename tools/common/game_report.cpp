@@ -1,0 +1,47 @@
+#include "common/game_report.h"
+
+#include <fmt/core.h>
+
+#include "common/json.h"
+
+namespace tools {
+
+using chess::pgn::Diagnostic;
+
+void print_game_diagnostics(const DiagnosticPrinter& printer, const std::string& file,
+                            const chess::pgn::GameReport& report, bool errors_only) {
+  std::string players = report.white.empty() && report.black.empty() ? "" : ", " + report.white + " - " + report.black;
+  auto print = [&](const Diagnostic& d, Severity severity) {
+    std::string message = d.message + fmt::format(" (game {} at line {}{}", report.ordinal, report.start.line, players);
+    if (d.ply) message += fmt::format(", ply {}, move '{}', position {}", d.ply, d.move, d.fen);
+    message += ")";
+    if (!d.suggestions.empty()) {
+      message += "; did you mean: ";
+      for (std::size_t i = 0; i < d.suggestions.size(); ++i) message += (i ? ", " : "") + d.suggestions[i];
+    }
+    printer.print(file, d.at.line, d.at.column, severity, d.code, message);
+  };
+  for (const Diagnostic& d : report.errors) print(d, Severity::Error);
+  if (!errors_only)
+    for (const Diagnostic& d : report.warnings) print(d, Severity::Warning);
+}
+
+std::string json_diagnostic(const Diagnostic& d) {
+  std::string out = fmt::format("{{\"code\": {}, \"line\": {}, \"col\": {}", json_string(d.code), d.at.line, d.at.column);
+  if (d.ply) out += fmt::format(", \"ply\": {}, \"move\": {}, \"fen\": {}", d.ply, json_string(d.move), json_string(d.fen));
+  out += ", \"message\": " + json_string(d.message);
+  if (!d.suggestions.empty()) {
+    out += ", \"suggestions\": [";
+    for (std::size_t i = 0; i < d.suggestions.size(); ++i) out += (i ? ", " : "") + json_string(d.suggestions[i]);
+    out += "]";
+  }
+  return out + "}";
+}
+
+std::string json_diagnostics(const std::vector<Diagnostic>& list) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < list.size(); ++i) out += (i ? ", " : "") + json_diagnostic(list[i]);
+  return out + "]";
+}
+
+}  // namespace tools
