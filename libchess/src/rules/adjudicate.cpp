@@ -152,14 +152,15 @@ private:
     MoveList moves;
     generate_legal(pos_, moves);
     for (Move m : moves) {
+      // Only a move that is neither a pawn move nor a capture can bring back a position.
       bool quiet = type_of(pos_.piece_on(m.from())) != PAWN && m.type() != MoveType::EnPassant &&
                    (m.type() == MoveType::Castling || pos_.empty(m.to()));
+      if (!quiet) continue;
       pos_.make_move(m);
-      bool mates = pos_.in_check() && !has_legal_move(pos_);
       if (threefold && occurrences(repetition_key(pos_)) >= rules_.threefold.count - 1)
         claimable(Reason::Threefold, ply + 1, to_move, true);
       // A claim with a move that mates is no draw: the mate stands.
-      if (fifty && quiet && !mates) claimable(Reason::FiftyMoves, ply + 1, to_move, true);
+      if (fifty && !(pos_.in_check() && !has_legal_move(pos_))) claimable(Reason::FiftyMoves, ply + 1, to_move, true);
       pos_.unmake_move(m);
       if (ended_) return;
     }
@@ -229,7 +230,9 @@ private:
 
   // A position from which neither side can mate had ended the game already: a draw.
   bool dead() {
-    if (!rules_.dead_position.on()) return false;
+    // The full question only where the quick filter leaves it open: a search on every
+    // resigned or drawn game would cost far more than reading it.
+    if (!rules_.dead_position.on() || !might_be_dead(pos_)) return false;
     MateAnswer w = can_checkmate(pos_, WHITE, options_.budget);
     if (w.ability == MateAbility::Possible) return false;
     MateAnswer b = can_checkmate(pos_, BLACK, options_.budget);
@@ -244,7 +247,7 @@ private:
   void judge_resignation(Result recorded) {
     Color loser = recorded == Result::WhiteWins ? BLACK : WHITE;
     // The side that won is the one most likely to mate: asked first, it settles most positions.
-    if (rules_.dead_position.on()) {
+    if (rules_.dead_position.on() && might_be_dead(pos_)) {
       MateAnswer a = can_checkmate(pos_, ~loser, options_.budget);
       if (a.ability == MateAbility::Impossible && dead()) return;
     }

@@ -35,6 +35,24 @@ bool insufficient_material(const Position& pos) {
   return material_cannot_mate(pos, WHITE) && material_cannot_mate(pos, BLACK);
 }
 
+bool might_be_dead(const Position& start) {
+  Position pos = start;
+  MoveList moves;
+  for (int forced = 0;; ++forced) {  // a forced line is followed to where it leads
+    if (insufficient_material(pos)) return true;
+    moves.count = 0;
+    generate_legal(pos, moves);
+    if (moves.size() != 1 || forced == 16) break;
+    pos.make_move(moves.moves[0]);
+  }
+  if (moves.empty()) return false;  // mate or stalemate: the game is over, not dead
+  Bitboard white_pawns = pos.pieces(WHITE, PAWN), black_pawns = pos.pieces(BLACK, PAWN);
+  if (!(shift<NORTH>(white_pawns) & black_pawns)) return false;  // no pawn blocked by a pawn
+  for (Move m : moves)
+    if (m.type() == MoveType::EnPassant || (m.type() != MoveType::Castling && !pos.empty(m.to()))) return false;
+  return true;
+}
+
 MateAnswer can_checkmate(const Position& pos, Color side, const SearchBudget& budget) {
   MateAnswer answer;
   if (material_cannot_mate(pos, side)) {

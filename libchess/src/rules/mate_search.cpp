@@ -211,7 +211,8 @@ MateAnswer search_mate(const Position& start, Color winner, const SearchBudget& 
   if (first == Helpmate::Outcome::NoMate) return done(MateAbility::Impossible);
   uint64_t left = budget.nodes - std::min(budget.nodes, answer.nodes);
   Exhaustive walk(winner, std::min<uint64_t>(left, 20000));
-  Exhaustive::Outcome closure = walk.walk(pos, answer.witness);
+  Position walked = pos;  // left where the walk stopped, if it stops early
+  Exhaustive::Outcome closure = walk.walk(walked, answer.witness);
   answer.nodes += walk.nodes();
   if (closure == Exhaustive::Outcome::Mate) return done(MateAbility::Possible);
   if (closure == Exhaustive::Outcome::NoMate) return done(MateAbility::Impossible);

@@ -35,6 +35,13 @@ bool material_cannot_mate(const Position& pos, Color side);
 // most online servers.
 bool insufficient_material(const Position& pos);
 
+// A quick filter, no proof: false when the position is surely not one of the dead
+// positions that games reach beyond bare material, i.e. when, after any forced moves, no
+// pawn is blocked by an enemy pawn, or the side to move has a capture. Adjudicating
+// archives asks the full question only where this holds (checked against every dead
+// position of the shared test vectors: all pass it).
+bool might_be_dead(const Position& pos);
+
 // Can `side` checkmate from `pos`, the side to move moving first?
 MateAnswer can_checkmate(const Position& pos, Color side, const SearchBudget& budget = {});
 

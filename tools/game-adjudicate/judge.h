@@ -1,0 +1,41 @@
+// One game judged: read and validated as pgn-validate reads it, then, when its moves are
+// legal, adjudicated under the rule set; with --format pgn also written back.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "chess/pgn/validate.h"
+#include "chess/rules/adjudicate.h"
+
+namespace adjudicate {
+
+struct JudgeOptions {
+  chess::pgn::ValidateOptions read;
+  const chess::rules::RuleSet* rules = nullptr;
+  chess::rules::AdjudicateOptions adjudicate;
+  bool write_pgn = false;  // the game written back with its adjudicated Result and Termination
+};
+
+struct Judged {
+  chess::pgn::GameReport report;  // its errors are printed; a game whose moves do not all read is not adjudicated
+  std::string recorded;           // the result as recorded: the termination marker, else the Result tag
+  std::optional<chess::rules::Adjudication> adjudication;
+  std::vector<std::string> witness_san;  // the witness line in SAN
+  std::string pgn;                       // with write_pgn: the game, or its text as read when invalid
+  bool disagrees() const { return !adjudication || chess::rules::to_string(adjudication->result) != recorded; }
+};
+
+// Reads the next game from `reader` and judges it into `out`; false at the end of the input.
+bool judge_next_game(chess::pgn::Reader& reader, const JudgeOptions& options, Judged& out);
+
+// The flag fell, by the record: a Termination tag saying so, or a [%clk 0:00:00] after the
+// last move of the side to move. Exposed for the tests.
+struct FlagFall {
+  bool fell = false;
+  std::optional<chess::Color> side;
+};
+FlagFall flag_fall_in(const chess::pgn::Game& game, chess::Color side_to_move_at_end);
+
+}  // namespace adjudicate

@@ -1,0 +1,152 @@
+#include "game-adjudicate/output.h"
+
+#include <fmt/core.h>
+
+#include "common/counted.h"
+#include "common/game_report.h"
+#include "common/json.h"
+
+namespace adjudicate {
+
+using chess::rules::Adjudication;
+using chess::rules::RuleSet;
+using tools::json_string;
+
+namespace {
+
+std::string side(chess::Color c) { return c == chess::WHITE ? "white" : "black"; }
+
+std::string rule_name(const Adjudication& a, const RuleSet& set) {
+  return a.article.empty() ? std::string() : set.name + " " + a.article;
+}
+
+std::string claims_text(const Adjudication& a) {
+  std::string out;
+  for (const auto& c : a.claimable)
+    out += fmt::format("{}{} by {} from ply {}{}", out.empty() ? "" : ", ", chess::rules::to_string(c.reason),
+                       c.by == chess::WHITE ? "White" : "Black", c.ply, c.with_written_move ? " (move written)" : "");
+  return out;
+}
+
+std::string join(const std::vector<std::string>& words, const char* between) {
+  std::string out;
+  for (const auto& w : words) out += (out.empty() ? "" : between) + w;
+  return out;
+}
+
+// file: game N (line L), White - Black: recorded R, adjudicated A: explanation (rule), ply P
+class TextPrinter : public Printer {
+public:
+  explicit TextPrinter(const tools::DiagnosticPrinter& diagnostics) : diagnostics_(diagnostics) {}
+  void game(const std::string& file, const Judged& j, const RuleSet& set) override {
+    const auto& r = j.report;
+    std::string head = fmt::format("{}: game {} (line {}), {} - {}: recorded {}", file, r.ordinal, r.start.line,
+                                   r.white.empty() ? "?" : r.white, r.black.empty() ? "?" : r.black,
+                                   j.recorded.empty() ? "nothing" : j.recorded);
+    if (!j.adjudication) {
+      tools::print_game_diagnostics(diagnostics_, file, r, true);
+      fmt::print("{}, not adjudicated: {}\n", head,
+                 r.errors.empty() ? std::string("unreadable") : r.errors.front().code + ": " + r.errors.front().message);
+      return;
+    }
+    if (!r.valid()) tools::print_game_diagnostics(diagnostics_, file, r, true);
+    const Adjudication& a = *j.adjudication;
+    std::string rule = rule_name(a, set);
+    std::string line = fmt::format("{}, adjudicated {}: {}{}, ply {}", head, chess::rules::to_string(a.result),
+                                   a.explanation, rule.empty() ? "" : " (" + rule + ")", a.ply);
+    if (a.moves_after_end) line += fmt::format("; {} recorded after the end", tools::counted(a.moves_after_end, "ply"));
+    if (!a.claimable.empty()) line += "; claimable: " + claims_text(a);
+    if (!j.witness_san.empty()) line += "; mate possible: " + join(j.witness_san, " ");
+    for (const auto& n : a.notes) line += "; " + n;
+    fmt::print("{}\n", line);
+  }
+  void summary(const Summary& s) override {
+    std::string reasons;
+    for (const auto& [reason, n] : s.by_reason) reasons += fmt::format("{}{} {}", reasons.empty() ? "" : ", ", reason, n);
+    fmt::print(stderr, "{}: {} agree, {} disagree, {} not adjudicated{}{}\n", tools::counted(s.games, "game"), s.agree,
+               s.disagree, s.unreadable, reasons.empty() ? "" : "; ", reasons);
+  }
+
+protected:
+  const tools::DiagnosticPrinter& diagnostics_;
+};
+
+class JsonPrinter : public Printer {
+public:
+  explicit JsonPrinter(const tools::DiagnosticPrinter& diagnostics) : diagnostics_(diagnostics) {}
+  void game(const std::string& file, const Judged& j, const RuleSet& set) override {
+    const auto& r = j.report;
+    std::string head = fmt::format("{{\"file\": {}, \"game\": {}, \"line\": {}, \"white\": {}, \"black\": {}, \"recorded\": {}",
+                                   json_string(file), r.ordinal, r.start.line, json_string(r.white),
+                                   json_string(r.black), json_string(j.recorded));
+    if (!j.adjudication) {
+      tools::print_game_diagnostics(diagnostics_, file, r, true);
+      fmt::print("{}, \"valid\": false, \"errors\": {}}}\n", head, tools::json_diagnostics(r.errors));
+      return;
+    }
+    if (!r.valid()) tools::print_game_diagnostics(diagnostics_, file, r, true);
+    const Adjudication& a = *j.adjudication;
+    std::string claims;
+    for (const auto& c : a.claimable)
+      claims += fmt::format("{}{{\"reason\": {}, \"ply\": {}, \"by\": \"{}\", \"move_written\": {}}}",
+                            claims.empty() ? "" : ", ", json_string(chess::rules::to_string(c.reason)), c.ply,
+                            side(c.by), c.with_written_move);
+    std::string witness = "null";
+    if (a.witness_side) {
+      witness = fmt::format("{{\"side\": \"{}\", \"moves\": [", side(*a.witness_side));
+      for (std::size_t i = 0; i < j.witness_san.size(); ++i) witness += (i ? ", " : "") + json_string(j.witness_san[i]);
+      witness += "]}";
+    }
+    std::string notes = "[";
+    for (std::size_t i = 0; i < a.notes.size(); ++i) notes += (i ? ", " : "") + json_string(a.notes[i]);
+    notes += "]";
+    std::string rule = rule_name(a, set);
+    fmt::print("{}, \"valid\": true, \"adjudicated\": {}, \"agrees\": {}, \"reason\": {}, \"rule\": {}, \"ply\": {}, "
+               "\"explanation\": {}, \"claimable\": [{}], \"witness\": {}, \"moves_after_end\": {}, \"notes\": {}}}\n",
+               head, json_string(chess::rules::to_string(a.result)), !j.disagrees(),
+               json_string(chess::rules::to_string(a.reason)), rule.empty() ? "null" : json_string(rule), a.ply,
+               json_string(a.explanation), claims, witness, a.moves_after_end, notes);
+  }
+  void summary(const Summary& s) override {
+    std::string reasons;
+    for (const auto& [reason, n] : s.by_reason) reasons += fmt::format("{}{}: {}", reasons.empty() ? "" : ", ", json_string(reason), n);
+    fmt::print("{{\"summary\": {{\"games\": {}, \"agree\": {}, \"disagree\": {}, \"not_adjudicated\": {}, "
+               "\"by_reason\": {{{}}}}}}}\n",
+               s.games, s.agree, s.disagree, s.unreadable, reasons);
+  }
+
+private:
+  const tools::DiagnosticPrinter& diagnostics_;
+};
+
+// The games written back, ready for pgn-convert or pgn-validate; the summary on stderr.
+class PgnPrinter : public TextPrinter {
+public:
+  using TextPrinter::TextPrinter;
+  void game(const std::string& file, const Judged& j, const RuleSet&) override {
+    if (!j.report.valid()) tools::print_game_diagnostics(diagnostics_, file, j.report, true);
+    fmt::print("{}", j.pgn);
+  }
+};
+
+}  // namespace
+
+void Summary::count(const Judged& j) {
+  ++games;
+  if (!j.adjudication) {
+    ++unreadable;
+    return;
+  }
+  ++(j.disagrees() ? disagree : agree);
+  ++by_reason[std::string(chess::rules::to_string(j.adjudication->reason))];
+}
+
+std::unique_ptr<Printer> make_printer(Format format, const tools::DiagnosticPrinter& diagnostics) {
+  switch (format) {
+    case Format::Jsonl: return std::make_unique<JsonPrinter>(diagnostics);
+    case Format::Pgn: return std::make_unique<PgnPrinter>(diagnostics);
+    default: return std::make_unique<TextPrinter>(diagnostics);
+  }
+}
+
+}  // namespace adjudicate

@@ -1,0 +1,150 @@
+#include "game-adjudicate/positions.h"
+
+#include <fmt/core.h>
+#include <fmt/format.h>
+#include <map>
+
+#include "chess/line_reader.h"
+#include "chess/notation/registry.h"
+#include "chess/rules/status.h"
+#include "common/counted.h"
+#include "common/exit_codes.h"
+#include "common/input.h"
+#include "common/json.h"
+
+namespace adjudicate {
+
+using namespace chess;
+
+namespace {
+
+struct Line {
+  std::string label;  // the expected class, if the line gave one
+  std::string fen;
+};
+
+// "WB fen", "fen", "epd ops;": the label, and the FEN's fields (an EPD's four, with its
+// clocks when the next two words are numbers).
+Line split_line(std::string_view text) {
+  Line out;
+  if (text.size() > 3 && text[2] == ' ' && (text[0] == 'W' || text[0] == '-') && (text[1] == 'B' || text[1] == '-')) {
+    out.label = std::string(text.substr(0, 2));
+    text.remove_prefix(3);
+  }
+  std::vector<std::string_view> fields;
+  for (std::size_t i = 0; i < text.size() && fields.size() < 6;) {
+    while (i < text.size() && text[i] == ' ') ++i;
+    std::size_t start = i;
+    while (i < text.size() && text[i] != ' ') ++i;
+    if (i > start) fields.push_back(text.substr(start, i - start));
+  }
+  auto number = [](std::string_view f) { return !f.empty() && f.find_first_not_of("0123456789") == std::string_view::npos; };
+  std::size_t keep = fields.size() >= 6 && number(fields[4]) && number(fields[5]) ? 6 : std::min<std::size_t>(4, fields.size());
+  for (std::size_t i = 0; i < keep; ++i) out.fen += (i ? " " : "") + std::string(fields[i]);
+  return out;
+}
+
+std::string ability(rules::MateAbility a) {
+  return a == rules::MateAbility::Possible ? "yes" : a == rules::MateAbility::Impossible ? "no" : "unknown";
+}
+
+std::vector<std::string> san_line(Position pos, const std::vector<Move>& moves) {
+  std::vector<std::string> out;
+  const notation::Codec* san = notation::find_codec("san");
+  for (Move m : moves) {
+    out.push_back(san->format(pos, m));
+    pos.make_move(m);
+  }
+  return out;
+}
+
+std::string json_list(const std::vector<std::string>& words) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < words.size(); ++i) out += (i ? ", " : "") + tools::json_string(words[i]);
+  return out + "]";
+}
+
+}  // namespace
+
+int run_positions(const PositionsOptions& options, const tools::DiagnosticPrinter& diagnostics) {
+  std::vector<std::string> files = options.files;
+  if (files.empty()) files.push_back("-");
+  int status = tools::EXIT_ALL_GOOD;
+  std::size_t positions = 0, unreadable = 0, wrong = 0, labelled = 0;
+  std::map<std::string, std::size_t> by_class;
+  for (const std::string& path : files) {
+    tools::Input input = tools::open_input(path, diagnostics);
+    if (!input.stream) {
+      status = tools::EXIT_USAGE_OR_IO;
+      continue;
+    }
+    LineReader lines(*input.stream);
+    std::string raw;
+    bool too_long = false;
+    for (std::size_t number = 1; lines.next(raw, too_long); ++number) {
+      std::string_view text = raw;
+      if (too_long) {
+        ++unreadable;
+        status = std::max(status, int(tools::EXIT_SOME_INVALID));
+        diagnostics.print(input.name, number, 1, tools::Severity::Error, "bad-fen", "line too long for a FEN");
+        continue;
+      }
+      while (!text.empty() && (text.back() == '\r' || text.back() == '\0' || text.back() == ' ')) text.remove_suffix(1);
+      if (text.empty() || text[0] == '#') continue;
+      Line line = split_line(text);
+      FenResult fen = Position::from_fen(line.fen);
+      if (!fen.ok()) {
+        ++unreadable;
+        status = std::max(status, int(tools::EXIT_SOME_INVALID));
+        diagnostics.print(input.name, number, fen.error->column, tools::Severity::Error, "bad-fen",
+                          std::string(to_string(fen.error->field)) + " field: " + fen.error->message);
+        continue;
+      }
+      ++positions;
+      const Position& pos = fen.position;
+      rules::Status s = rules::status(pos);
+      rules::DeadPositionAnalysis a = rules::analyse_dead_position(pos, options.budget);
+      std::string cls = a.classification();
+      std::string shown_status = s != rules::Status::Playable ? std::string(rules::to_string(s)) : a.dead() ? "dead" : "playable";
+      ++by_class[cls];
+      bool is_wrong = !line.label.empty() && cls != "unknown" && cls != line.label;
+      if (!line.label.empty()) ++labelled;
+      if (is_wrong) {
+        ++wrong;
+        status = std::max(status, int(tools::EXIT_SOME_INVALID));
+      }
+      if (options.jsonl) {
+        std::string white = fmt::format("{{\"can_mate\": \"{}\"", ability(a.white.ability));
+        std::string black = fmt::format("{{\"can_mate\": \"{}\"", ability(a.black.ability));
+        if (options.witness && a.white.ability == rules::MateAbility::Possible) white += ", \"witness\": " + json_list(san_line(pos, a.white.witness));
+        if (options.witness && a.black.ability == rules::MateAbility::Possible) black += ", \"witness\": " + json_list(san_line(pos, a.black.witness));
+        fmt::print("{{\"file\": {}, \"line\": {}, \"fen\": {}, \"status\": \"{}\", \"class\": \"{}\"{}, \"white\": {}}}, "
+                   "\"black\": {}}}, \"nodes\": {}}}\n",
+                   tools::json_string(input.name), number, tools::json_string(line.fen), shown_status, cls,
+                   line.label.empty() ? "" : fmt::format(", \"expected\": \"{}\", \"wrong\": {}", line.label, is_wrong),
+                   white, black, a.white.nodes + a.black.nodes);
+        continue;
+      }
+      std::string out = fmt::format("{}:{}: {} {}", input.name, number, shown_status, cls);
+      if (is_wrong) out += fmt::format(" (expected {}: WRONG)", line.label);
+      if (options.witness) {
+        if (a.white.ability == rules::MateAbility::Possible)
+          out += "; White mates: " + fmt::format("{}", fmt::join(san_line(pos, a.white.witness), " "));
+        if (a.black.ability == rules::MateAbility::Possible)
+          out += "; Black mates: " + fmt::format("{}", fmt::join(san_line(pos, a.black.witness), " "));
+      }
+      fmt::print("{}\n", out);
+    }
+  }
+  std::string classes;
+  for (const auto& [c, n] : by_class) classes += fmt::format("{}{} {}", classes.empty() ? "" : ", ", c, n);
+  if (options.jsonl)
+    fmt::print("{{\"summary\": {{\"positions\": {}, \"unreadable\": {}, \"labelled\": {}, \"wrong\": {}, \"unknown\": {}}}}}\n",
+               positions, unreadable, labelled, wrong, by_class["unknown"]);
+  else
+    fmt::print(stderr, "{}: {}; {} unreadable{}\n", tools::counted(positions, "position"), classes.empty() ? "none" : classes,
+               unreadable, labelled ? fmt::format("; {} labelled, {} wrong", labelled, wrong) : "");
+  return status;
+}
+
+}  // namespace adjudicate

@@ -1,0 +1,19 @@
+// Reading the games and judging them, on one thread or several (output order kept).
+#pragma once
+
+#include "common/game_loop.h"
+#include "game-adjudicate/judge.h"
+#include "game-adjudicate/output.h"
+
+namespace adjudicate {
+
+struct RunOptions {
+  tools::GameLoopOptions loop;
+  JudgeOptions judge;
+  bool only_disagreements = false;
+};
+
+// Exit status: 0 every recorded result agrees, 1 some differs or a game is unreadable, 2 I/O.
+int run_games(const RunOptions& options, Printer& printer, const tools::DiagnosticPrinter& diagnostics);
+
+}  // namespace adjudicate
