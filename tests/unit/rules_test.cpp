@@ -1,0 +1,255 @@
+// The rules layer on positions and short games built for each rule, with the near misses;
+// the counts and articles are those of libchess/rules/*.rules (seeds 000 and 002 for
+// online-cn, NOTATION.md section 5 for the FIDE sets).
+#include <catch2/catch.hpp>
+#include <sstream>
+
+#include "chess/movegen.h"
+#include "chess/notation/registry.h"
+#include "chess/rules/adjudicate.h"
+#include "chess/rules/status.h"
+
+using namespace chess;
+using namespace chess::rules;
+
+namespace {
+
+Position at(const std::string& fen) {
+  FenResult r = Position::from_fen(fen);
+  REQUIRE(r.ok());
+  return r.position;
+}
+
+GameRecord game(const std::string& fen, const std::string& san, Result recorded = Result::Unfinished) {
+  GameRecord g;
+  g.start = fen.empty() ? Position() : at(fen);
+  g.recorded = recorded;
+  Position pos = g.start;
+  std::istringstream words(san);
+  for (std::string w; words >> w;) {
+    notation::ParseResult r = notation::find_codec("san")->parse(pos, w);
+    INFO(w);
+    REQUIRE(r.ok());
+    g.moves.push_back(r.move);
+    pos.make_move(r.move);
+  }
+  return g;
+}
+
+const RuleSet& set(const char* name) {
+  const RuleSet* s = find_rule_set(name);
+  REQUIRE(s);
+  return *s;
+}
+
+RuleSet custom(const std::string& text) {
+  std::string error;
+  auto s = parse_rule_set(text, "test", error);
+  INFO(error);
+  REQUIRE(s);
+  return *s;
+}
+
+bool has_claim(const Adjudication& a, Reason r, int ply, Color by, bool written) {
+  for (const Claim& c : a.claimable)
+    if (c.reason == r && c.ply == ply && c.by == by && c.with_written_move == written) return true;
+  return false;
+}
+
+// Replays a witness and says whether it ends with `loser` checkmated.
+bool ends_in_mate(Position pos, const std::vector<Move>& line, Color loser) {
+  for (Move m : line) {
+    MoveList legal;
+    generate_legal(pos, legal);
+    if (!legal.contains(m)) return false;
+    pos.make_move(m);
+  }
+  return pos.side_to_move() == loser && status(pos) == Status::Checkmate;
+}
+
+}  // namespace
+
+TEST_CASE("every built-in rule set reads, and names its articles", "[rules]") {
+  for (const char* name : {"fide2001", "fide2023", "uscf", "lichess", "online-cn"}) {
+    const RuleSet& s = set(name);
+    CHECK(s.checkmate.on());
+    CHECK(!s.checkmate.article.empty());
+  }
+  CHECK(set("fide2001").threefold.mode == Mode::Claim);
+  CHECK(set("fide2001").fivefold.mode == Mode::Off);
+  CHECK(set("fide2023").fivefold.mode == Mode::Automatic);
+  CHECK(set("online-cn").no_progress.count == 60);  // 30 moves, each side's
+}
+
+TEST_CASE("a rule set file with a mistake names its line", "[rules]") {
+  std::string error;
+  CHECK_FALSE(parse_rule_set("name x\nthreefold claim three art\n", "f.rules", error));
+  CHECK(error.find("f.rules:2") == 0);
+  CHECK_FALSE(parse_rule_set("name x\nthreefld claim 3 art\n", "f.rules", error));
+  CHECK(error.find("unknown rule 'threefld'") != std::string::npos);
+  CHECK_FALSE(parse_rule_set("checkmate ends art\n", "f.rules", error));
+}
+
+TEST_CASE("repetition key: an e.p. square counts only when the capture is legal", "[rules]") {
+  // The e5 pawn could take d6 e.p. but is pinned by the rook on e8: the same position as without the square.
+  CHECK(repetition_key(at("4r1k1/8/8/3pP3/8/8/8/4K3 w - d6 0 2")) ==
+        repetition_key(at("4r1k1/8/8/3pP3/8/8/8/4K3 w - - 0 2")));
+  // Without the pin the capture is legal: another position.
+  CHECK(repetition_key(at("6k1/8/8/3pP3/8/8/8/4K3 w - d6 0 2")) !=
+        repetition_key(at("6k1/8/8/3pP3/8/8/8/4K3 w - - 0 2")));
+}
+
+TEST_CASE("threefold: claimable when it occurs, and one move earlier with the move written", "[rules]") {
+  GameRecord g = game("", "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8", Result::Draw);
+  Adjudication a = adjudicate(g, set("fide2001"));
+  // After 7 plies Black can write Ng8, the start position's third occurrence.
+  CHECK(has_claim(a, Reason::Threefold, 8, BLACK, true));
+  // After 8 plies it has occurred: White, to move, may claim.
+  CHECK(has_claim(a, Reason::Threefold, 8, WHITE, false));
+  CHECK(a.result == Result::Draw);
+  CHECK(a.reason == Reason::Threefold);
+  // Recorded unfinished: the claim is reported, the game goes on.
+  g.recorded = Result::Unfinished;
+  a = adjudicate(g, set("fide2001"));
+  CHECK(a.result == Result::Unfinished);
+  CHECK(!a.claimable.empty());
+  // Six plies are not enough: no position has occurred three times, nor can.
+  a = adjudicate(game("", "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6"), set("fide2001"));
+  CHECK(a.claimable.empty());
+}
+
+TEST_CASE("threefold: castling rights lost make another position", "[rules]") {
+  // The start placement at plies 0, 8 and 12, but with both kings' rook moved at 8 and 12.
+  Adjudication a = adjudicate(game("", "Nf3 Nf6 Rg1 Rg8 Rh1 Rh8 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8"), set("fide2001"));
+  CHECK(a.claimable.empty());
+}
+
+TEST_CASE("fifty moves: claimable at 100 plies, and one move early", "[rules]") {
+  Adjudication a = adjudicate(game("4k3/8/8/8/8/8/8/R3K3 w - - 98 60", "Ra2 Kd7"), set("fide2001"));
+  CHECK(has_claim(a, Reason::FiftyMoves, 2, BLACK, true));   // Black writes Kd7, the hundredth ply
+  CHECK(has_claim(a, Reason::FiftyMoves, 2, WHITE, false));  // then White, to move, may claim
+  CHECK(a.result == Result::Unfinished);                     // a claim, not an end
+  a = adjudicate(game("4k3/8/8/8/8/8/8/R3K3 w - - 97 60", "Ra2 Kd7"), set("fide2001"));
+  CHECK(a.claimable.empty());  // 99 plies
+}
+
+TEST_CASE("lichess: a draw at once at halfmove clock 100, a mate on that move first", "[rules]") {
+  Adjudication a = adjudicate(game("4k3/8/8/8/8/8/8/R3K3 w - - 98 60", "Ra2 Kd7 Ra3", Result::WhiteWins), set("lichess"));
+  CHECK(a.result == Result::Draw);
+  CHECK(a.reason == Reason::FiftyMoves);
+  CHECK(a.ply == 2);
+  CHECK(a.moves_after_end == 1);
+  // Rh8 mates on the hundredth ply: the mate stands.
+  a = adjudicate(game("k7/8/1K6/8/8/8/8/7R w - - 99 80", "Rh8#", Result::WhiteWins), set("lichess"));
+  CHECK(a.reason == Reason::Checkmate);
+}
+
+TEST_CASE("fide2023: seventy-five moves automatic, a mate on the last move first", "[rules]") {
+  Adjudication a = adjudicate(game("4k3/8/8/8/8/8/8/R3K3 w - - 148 90", "Ra2 Kd7", Result::WhiteWins), set("fide2023"));
+  CHECK(a.reason == Reason::SeventyFiveMoves);
+  CHECK(a.result == Result::Draw);
+  a = adjudicate(game("k7/8/1K6/8/8/8/8/7R w - - 149 80", "Rh8#", Result::WhiteWins), set("fide2023"));
+  CHECK(a.reason == Reason::Checkmate);
+  // Under the 2001 laws 150 plies are only a claim: the resignation stands.
+  a = adjudicate(game("4k3/8/8/8/8/8/8/R3K3 w - - 148 90", "Ra2 Kd7", Result::WhiteWins), set("fide2001"));
+  CHECK(a.reason == Reason::Resignation);
+}
+
+TEST_CASE("fide2023: fivefold repetition automatic", "[rules]") {
+  std::string shuffle = "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8";
+  Adjudication a = adjudicate(game("", shuffle + " e4", Result::WhiteWins), set("fide2023"));
+  CHECK(a.reason == Reason::Fivefold);
+  CHECK(a.ply == 16);  // the start position's fifth occurrence
+  CHECK(a.moves_after_end == 1);
+  a = adjudicate(game("", shuffle.substr(0, shuffle.size() - 4), Result::WhiteWins), set("fide2023"));
+  CHECK(a.reason == Reason::Resignation);  // four occurrences
+}
+
+TEST_CASE("online-cn: 30 moves with no pawn move and no capture draw; 29.5 do not", "[rules]") {
+  Adjudication a = adjudicate(game("4k3/8/8/8/8/8/8/R3K3 w - - 58 40", "Ra2 Kd7", Result::WhiteWins), set("online-cn"));
+  CHECK(a.reason == Reason::NoProgress);
+  CHECK(a.ply == 2);
+  a = adjudicate(game("4k3/8/8/8/8/8/8/R3K3 w - - 57 40", "Ra2 Kd7", Result::WhiteWins), set("online-cn"));
+  CHECK(a.reason == Reason::Resignation);
+  // K+B+N v K: 50 moves (seed 002), so 60 plies are not enough.
+  a = adjudicate(game("4k3/8/8/8/8/8/8/1NB1K3 w - - 58 40", "Bd2 Kd7", Result::WhiteWins), set("online-cn"));
+  CHECK(a.reason == Reason::Resignation);
+  a = adjudicate(game("4k3/8/8/8/8/8/8/1NB1K3 w - - 98 40", "Bd2 Kd7", Result::WhiteWins), set("online-cn"));
+  CHECK(a.reason == Reason::NoProgress);
+}
+
+TEST_CASE("consecutive checks draw, unless the check mates", "[rules]") {
+  RuleSet three = custom("name t\ncheckmate ends x\nstalemate ends x\nconsecutive-checks automatic 3 rule\n");
+  std::string fen = "7k/8/8/8/8/8/Q7/6K1 w - - 0 1";
+  Adjudication a = adjudicate(game(fen, "Qa8+ Kh7 Qa7+ Kh8 Qa8+ Kh7", Result::WhiteWins), three);
+  CHECK(a.reason == Reason::ConsecutiveChecks);
+  CHECK(a.ply == 5);
+  a = adjudicate(game(fen, "Qa8+ Kh7 Qa7+ Kh8 Qb8+", Result::WhiteWins), three);
+  CHECK(a.reason == Reason::ConsecutiveChecks);
+  // Two checks, then a quiet move: the count starts again.
+  a = adjudicate(game(fen, "Qa8+ Kh7 Qa7+ Kh8 Qb7 Kg8 Qb8+ Kh7", Result::WhiteWins), three);
+  CHECK(a.reason == Reason::Resignation);
+  // The counted check that mates is a mate.
+  RuleSet one = custom("name t\ncheckmate ends x\nconsecutive-checks automatic 1 rule\n");
+  a = adjudicate(game("7k/8/6K1/8/8/8/Q7/8 w - - 0 1", "Qa8#", Result::WhiteWins), one);
+  CHECK(a.reason == Reason::Checkmate);
+}
+
+TEST_CASE("total checks received draw", "[rules]") {
+  RuleSet two = custom("name t\ncheckmate ends x\ntotal-checks automatic 2 rule\n");
+  Adjudication a = adjudicate(game("7k/8/8/8/8/8/Q7/6K1 w - - 0 1", "Qa8+ Kh7 Qa1 Kg8 Qa8+", Result::WhiteWins), two);
+  CHECK(a.reason == Reason::TotalChecks);
+  CHECK(a.ply == 5);
+}
+
+TEST_CASE("flag fall: judged by what the other side could still do", "[rules]") {
+  // Black's flag falls; White has K+N, Black K+R: a mate is constructible (NOTATION.md 5.3).
+  GameRecord g = game("r3k3/8/8/8/8/8/8/4K1N1 w - - 0 60", "Nf3 Kd7", Result::WhiteWins);
+  g.flag_fall = true;
+  Adjudication a = adjudicate(g, set("fide2001"));
+  CHECK(a.result == Result::WhiteWins);  // found, or not decided within the budget: the loss stands
+  CHECK(adjudicate(g, set("uscf")).result == Result::Draw);     // K+N: insufficient losing chances
+  CHECK(adjudicate(g, set("lichess")).result == Result::WhiteWins);
+  // With a queen against a rook the mate is found, and its line replays to mate.
+  GameRecord queen = game("r3k3/8/8/8/8/8/8/3QK3 w - - 0 60", "Qd2 Kf7", Result::WhiteWins);
+  queen.flag_fall = true;
+  a = adjudicate(queen, set("fide2001"));
+  CHECK(a.result == Result::WhiteWins);
+  REQUIRE(a.witness_side == WHITE);
+  Position end = queen.start;
+  for (Move m : queen.moves) end.make_move(m);
+  CHECK(ends_in_mate(end, a.witness, BLACK));
+  // Black's flag falls against a lone king: a draw by every set of laws but the house rules.
+  GameRecord bare = game("r3k3/8/8/8/8/8/8/4K3 w - - 0 60", "Kd2 Kd7", Result::WhiteWins);
+  bare.flag_fall = true;
+  for (const char* name : {"fide2001", "fide2023", "uscf", "lichess"}) {
+    INFO(name);
+    a = adjudicate(bare, set(name));
+    CHECK(a.result == Result::Draw);
+    CHECK(a.reason == Reason::TimeForfeit);
+  }
+  // online-cn: a flag fall within the first 5 moves voids the game; after them it loses.
+  GameRecord early = game("", "e4 e5 Nf3 Nc6 Bc4 Bc5 c3", Result::WhiteWins);
+  early.flag_fall = true;
+  CHECK(adjudicate(early, set("online-cn")).result == Result::Void);
+  early = game("", "e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d3 d6 O-O O-O", Result::WhiteWins);
+  early.flag_fall = true;
+  CHECK(adjudicate(early, set("online-cn")).result == Result::WhiteWins);
+}
+
+TEST_CASE("dead positions: a locked pawn wall; a resignation there is a draw", "[rules]") {
+  Position wall = at("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1");
+  DeadPositionAnalysis d = analyse_dead_position(wall);
+  CHECK(d.classification() == "--");
+  CHECK(d.dead());
+  Adjudication a = adjudicate(game("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1", "Kd2 Kd7", Result::WhiteWins),
+                              set("fide2001"));
+  CHECK(a.result == Result::Draw);
+  CHECK(a.reason == Reason::DeadPosition);
+  // Material alone: K+B v K+B on one colour is dead, on opposite colours not.
+  CHECK(insufficient_material(at("8/8/4k3/3b4/8/4K3/8/5B2 w - - 0 1")));
+  CHECK_FALSE(insufficient_material(at("8/8/4k3/4b3/8/4K3/8/5B2 w - - 0 1")));
+  DeadPositionAnalysis opposite = analyse_dead_position(at("8/8/4k3/4b3/8/4K3/8/5B2 w - - 0 1"));
+  CHECK(opposite.classification() == "WB");
+  CHECK(ends_in_mate(at("8/8/4k3/4b3/8/4K3/8/5B2 w - - 0 1"), opposite.white.witness, BLACK));
+}
