@@ -33,7 +33,9 @@ bool insufficient_losing_chances(const Position& pos, Color side) {
   return two_knights && pos.pieces(~side) == pos.pieces(~side, KING);
 }
 
-int completed_moves(int plies) { return plies / 2; }
+// Full moves played since the game began (a FEN's move number counts): "moves" in the
+// house rules' counts.
+int completed_moves(const Position& pos) { return pos.game_ply() / 2; }
 
 // The game replayed, ply by ply, with what the repetition and counting rules need.
 class Replay {
@@ -185,16 +187,21 @@ private:
                     : game_.recorded == Result::WhiteWins ? BLACK
                     : game_.recorded == Result::BlackWins ? WHITE
                                                           : to_move;
+    // A draw on time that does not say whose flag fell (a game written back by this
+    // program, say): the side whose opponent has no mating material, if one has none.
+    if (!game_.flagged && game_.recorded == Result::Draw && !material_cannot_mate(pos_, ~flagged) &&
+        material_cannot_mate(pos_, flagged))
+      flagged = ~flagged;
     Color other = ~flagged;
     out_.reason = Reason::TimeForfeit;
     out_.article = rules_.flag_fall.article;
     std::string lost = side_name(flagged) + " lost on time";
-    if (rules_.void_flag_fall.on() && completed_moves(plies()) <= rules_.void_flag_fall.count) {
+    if (rules_.void_flag_fall.on() && completed_moves(pos_) <= rules_.void_flag_fall.count) {
       out_.result = Result::Void;
       out_.reason = Reason::Void;
       out_.article = rules_.void_flag_fall.article;
-      out_.explanation = side_name(flagged) + "'s flag fell with " + std::to_string(completed_moves(plies())) +
-                         " moves played: the game is void";
+      out_.explanation = side_name(flagged) + "'s flag fell with " + std::to_string(completed_moves(pos_)) +
+                         (completed_moves(pos_) == 1 ? " move" : " moves") + " played: the game is void";
       return;
     }
     auto draw = [&](std::string why) {
@@ -251,7 +258,7 @@ private:
       MateAnswer a = can_checkmate(pos_, ~loser, options_.budget);
       if (a.ability == MateAbility::Impossible && dead()) return;
     }
-    if (rules_.early_end.on() && completed_moves(plies()) < rules_.early_end.count)
+    if (rules_.early_end.on() && completed_moves(pos_) < rules_.early_end.count)
       out_.notes.push_back("a resignation before move " + std::to_string(rules_.early_end.count) +
                            " is not allowed (" + rules_.early_end.article + ")");
     out_.result = recorded;
@@ -270,7 +277,7 @@ private:
       return;
     }
     if (dead()) return;
-    if (rules_.early_end.on() && completed_moves(plies()) <= rules_.early_end.count)
+    if (rules_.early_end.on() && completed_moves(pos_) <= rules_.early_end.count)
       out_.notes.push_back("a draw agreed before move " + std::to_string(rules_.early_end.count + 1) +
                            " is not allowed (" + rules_.early_end.article + ")");
     out_.result = Result::Draw;

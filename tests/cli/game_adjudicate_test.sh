@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# game-adjudicate as users run it: one line per game, JSON Lines, PGN written back, the
+# rule sets and their overrides, positions, exit statuses.
+# Usage: game_adjudicate_test.sh PATH/TO/game-adjudicate
+set -uo pipefail
+bin=$1
+run_flags=(--no-progress)
+# shellcheck source=tests/cli/lib.sh
+source "$(dirname "$0")/lib.sh"
+
+game() {  # game RESULT TERMINATION MOVES [FEN]
+  printf '[Event "E"]\n[Site "S"]\n[Date "2024.01.02"]\n[Round "1"]\n[White "Wh"]\n[Black "Bl"]\n[Result "%s"]\n' "$1"
+  [ -n "$2" ] && printf '[Termination "%s"]\n' "$2"
+  [ -n "${4:-}" ] && printf '[SetUp "1"]\n[FEN "%s"]\n' "$4"
+  printf '\n%s %s\n\n' "$3" "$1"
+}
+{
+  game "1-0" "" "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#"
+  # Black's flag falls; White has a lone king: a draw by the laws, scored 1-0.
+  game "1-0" "Time forfeit" "61. Kd2 Kd7" "r3k3/8/8/8/8/8/8/4K3 w - - 0 61"
+  game "1/2-1/2" "" "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8"
+} >"$tmp/round.pgn"
+
+run "$tmp/round.pgn"
+check "a disagreement: exit 1" [ $status -eq 1 ]
+check "mate: one line with reason and article" \
+  grep -qF "round.pgn: game 1 (line 1), Wh - Bl: recorded 1-0, adjudicated 1-0: Black is checkmated (fide2001 art. 5.1(a)), ply 7" <<<"$out"
+check "flag fall against a lone king is a draw (art. 6.10)" \
+  grep -qF "game 2 (line 11), Wh - Bl: recorded 1-0, adjudicated 1/2-1/2: Black lost on time, but White cannot checkmate by any series of legal moves (fide2001 art. 6.10), ply 2" <<<"$out"
+check "a draw confirmed by the threefold claim" grep -qF "adjudicated 1/2-1/2: White could claim a draw (threefold) from ply 8 (fide2001 art. 9.2)" <<<"$out"
+check "summary" grep -q "^3 games: 2 agree, 1 disagree, 0 not adjudicated; checkmate 1, threefold 1, time-forfeit 1$" <<<"$err"
+
+run --only-disagreements "$tmp/round.pgn"
+check "--only-disagreements" [ "$(wc -l <<<"$out")" -eq 1 ]
+
+run --format jsonl "$tmp/round.pgn"
+check "jsonl: the issue's keys, file and game number, valid UTF-8" python3 -c '
+import json, sys
+lines = [json.loads(l) for l in sys.stdin]
+games = [l for l in lines if "summary" not in l]
+assert len(games) == 3 and "summary" in lines[-1]
+for g in games:
+    for k in ("file", "game", "line", "white", "black", "recorded", "adjudicated", "reason", "rule", "ply",
+              "explanation", "claimable", "witness", "valid"):
+        assert k in g, k
+assert games[1]["reason"] == "time-forfeit" and games[1]["adjudicated"] == "1/2-1/2"
+assert {"reason": "threefold", "ply": 8, "by": "white", "move_written": False} in games[2]["claimable"]
+assert lines[-1]["summary"]["disagree"] == 1
+' <<<"$out"
+
+run --format pgn "$tmp/round.pgn"
+check "pgn: the adjudicated result and termination" grep -q '^\[Termination "time-forfeit"\]' <<<"$out"
+check "pgn: the comment at the ply" grep -qF "{ adjudicated 1/2-1/2: Black lost on time" <<<"$out"
+printf '%s\n' "$out" >"$tmp/back.pgn"
+run "$tmp/back.pgn"
+check "pgn: read back, every result now agrees" [ $status -eq 0 ]
+
+# Rule sets: the same flag fall under the house rules of the seeds loses (no exception).
+run --rules online-cn "$tmp/round.pgn"
+check "online-cn: flag fall loses" grep -qF "game 2 (line 11), Wh - Bl: recorded 1-0, adjudicated 1-0: Black lost on time" <<<"$out"
+run --rules nosuch "$tmp/round.pgn"
+check "unknown rule set: exit 2 and the names" [ $status -eq 2 ]
+check "unknown rule set: exit 2 and the names (message)" grep -q "one of: fide2001, fide2023, uscf, lichess, online-cn" <<<"$err"
+run --list-rules
+check "--list-rules lists every set" [ "$(grep -c '^[a-z0-9-]*: ' <<<"$out")" -eq 5 ]
+printf 'name house\ncheckmate ends rule 1\nthreefold claim 2 rule 2\n' >"$tmp/house.rules"
+run --rules-file "$tmp/house.rules" --format jsonl "$tmp/round.pgn"
+check "--rules-file: a user's set" grep -q '"rule": "house rule 2"' <<<"$out"
+printf 'name house\nthreefold claim two rule 2\n' >"$tmp/bad.rules"
+run --rules-file "$tmp/bad.rules" "$tmp/round.pgn"
+check "--rules-file with a mistake: its line, exit 2" [ $status -eq 2 ]
+check "--rules-file with a mistake: its line, exit 2 (message)" grep -q "bad.rules:2" <<<"$err"
+
+# Overrides: 30 moves with no pawn move and no capture.
+game "1-0" "" "41. Ra2 Kd7" "4k3/8/8/8/8/8/8/R3K3 w - - 58 41" >"$tmp/quiet.pgn"
+run --rules fide2023 --no-progress-moves 30 --claims automatic "$tmp/quiet.pgn"
+check "--no-progress-moves with --claims automatic" grep -qF "adjudicated 1/2-1/2: Black could claim a draw (fifty-moves)" <<<"$out"
+
+# A game with an illegal move is counted, not adjudicated.
+game "*" "" "1. e4 e5 2. Nf5" >"$tmp/bad.pgn"
+run "$tmp/bad.pgn"
+check "illegal move: pgn-validate's diagnostic" grep -q "bad.pgn:9:14: error\[illegal-move\]" <<<"$err"
+check "illegal move: not adjudicated, exit 1" [ $status -eq 1 ]
+check "illegal move: not adjudicated, exit 1 (message)" grep -q "not adjudicated" <<<"$out"
+
+# Positions, with expected classes, and the witness.
+printf -- '-- 4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - -\nWB 8/8/4k3/4b3/8/4K3/8/5B2 w - -\n' >"$tmp/pos.txt"
+run --positions --witness "$tmp/pos.txt"
+check "positions: the locked wall is dead" grep -q "pos.txt:1: dead --$" <<<"$out"
+check "positions: a witness for each side" grep -q "pos.txt:2: playable WB; White mates: .*#; Black mates: .*#" <<<"$out"
+check "positions: summary" grep -q "^2 positions: -- 1, WB 1; 0 unreadable; 2 labelled, 0 wrong$" <<<"$err"
+printf -- 'WB 4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - -\n' >"$tmp/wrong.txt"
+run --positions "$tmp/wrong.txt"
+check "positions: a label answered otherwise is exit 1" [ $status -eq 1 ]
+check "positions: a label answered otherwise is exit 1 (message)" grep -q "WRONG" <<<"$out"
+
+run -j 2 --format jsonl "$tmp/round.pgn" "$tmp/round.pgn"
+check "two jobs: games numbered per file" [ "$(grep -c '"game": 3' <<<"$out")" -eq 2 ]
+finish game-adjudicate
