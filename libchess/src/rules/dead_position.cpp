@@ -12,6 +12,64 @@ namespace {
 
 constexpr Bitboard DARK_SQUARES = 0xAA55AA55AA55AA55ULL;  // a1 is dark
 
+// The squares a piece of type `pt` could ever stand on from `from`, if the only men that
+// never move are `fixed` (all others may step aside): a flood over its moves.
+Bitboard reach(PieceType pt, Color c, Square from, Bitboard fixed, Bitboard forbidden) {
+  Bitboard seen = square_bb(from), frontier = seen;
+  while (frontier) {
+    Square s = pop_lsb(frontier);
+    Bitboard next = (pt == KING ? king_attacks(s) : attacks_bb(pt, s, fixed)) & ~fixed & ~forbidden & ~seen;
+    seen |= next;
+    frontier |= next;
+  }
+  (void)c;
+  return seen;
+}
+
+Bitboard pawn_attacks_of(Color c, Bitboard pawns) {
+  return c == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns);
+}
+
+// A fortress, proven: every pawn on the board stands blocked by an enemy pawn with nothing
+// to take, and no man can ever take one of them or come to where one could take it, so
+// none ever moves; then if no man of `side` can ever attack a square the other king can
+// reach, `side` never gives check. Each piece's reach is over-estimated (only the pawns
+// block it), so the proof holds for every series of moves.
+bool fortress_cannot_mate(const Position& pos, Color side) {
+  if (pos.ep_square() != SQ_NONE || pos.castling_rights() != NO_CASTLING || pos.in_check()) return false;
+  Bitboard pawns = pos.pieces(PAWN);
+  Bitboard white = pos.pieces(WHITE, PAWN), black = pos.pieces(BLACK, PAWN);
+  if (!pawns) return false;
+  // Blocked head to head, and nothing of the enemy's on the squares they attack now.
+  if ((shift<NORTH>(white) & black) != shift<NORTH>(white) || (shift<SOUTH>(black) & white) != shift<SOUTH>(black))
+    return false;
+  if ((pawn_attacks_of(WHITE, white) & pos.pieces(BLACK)) || (pawn_attacks_of(BLACK, black) & pos.pieces(WHITE)))
+    return false;
+  Bitboard fixed = pawns;
+  Bitboard king_region[COLOR_NB], men_reach[COLOR_NB] = {0, 0}, men_attacks[COLOR_NB] = {0, 0};
+  for (Color c : {WHITE, BLACK}) {
+    Bitboard guarded = pawn_attacks_of(~c, pos.pieces(~c, PAWN));  // a king never steps there
+    king_region[c] = reach(KING, c, pos.king_square(c), fixed, guarded);
+    for (Bitboard men = pos.pieces(c) & ~pos.pieces(KING, PAWN); men;) {
+      Square from = pop_lsb(men);
+      PieceType pt = type_of(pos.piece_on(from));
+      Bitboard r = reach(pt, c, from, fixed, 0);
+      men_reach[c] |= r;
+      for (Bitboard at = r; at;) men_attacks[c] |= attacks_bb(pt, pop_lsb(at), fixed);
+    }
+  }
+  for (Color c : {WHITE, BLACK}) {
+    Bitboard ours = pos.pieces(c, PAWN);
+    Bitboard protected_ = pawn_attacks_of(c, ours);
+    Bitboard king_takes = 0;  // the enemy king can take a pawn next to its region that no pawn guards
+    for (Bitboard at = king_region[~c]; at;) king_takes |= king_attacks(pop_lsb(at));
+    if (ours & ((king_takes & ~protected_) | men_attacks[~c])) return false;
+    // An enemy man that could stand where one of these pawns takes would free it.
+    if (pawn_attacks_of(c, ours) & men_reach[~c]) return false;
+  }
+  return !(men_attacks[side] & king_region[~side]);
+}
+
 }  // namespace
 
 bool material_cannot_mate(const Position& pos, Color side) {
@@ -55,7 +113,7 @@ bool might_be_dead(const Position& start) {
 
 MateAnswer can_checkmate(const Position& pos, Color side, const SearchBudget& budget) {
   MateAnswer answer;
-  if (material_cannot_mate(pos, side)) {
+  if (material_cannot_mate(pos, side) || fortress_cannot_mate(pos, side)) {
     answer.ability = MateAbility::Impossible;
     return answer;
   }

@@ -88,6 +88,9 @@ private:
   // bishops of one colour only (its bishop must give the check there), else the corner
   // nearest the loser's king.
   void choose_targets(const Position& pos) {
+    Bitboard men = pos.pieces(winner_) & ~pos.pieces(KING);
+    needs_blockers_ = !(men & pos.pieces(PAWN)) && !(men & pos.pieces(ROOK, QUEEN)) &&
+                      (!more_than_one(men) || !(men & pos.pieces(KNIGHT)));
     Square king = pos.king_square(~winner_);
     Bitboard bishops = pos.pieces(winner_, BISHOP);
     constexpr Bitboard DARK = 0xAA55AA55AA55AA55ULL;
@@ -118,6 +121,13 @@ private:
     }
     if (pt == KING && closer(corner_)) return Reward;
     if (pt == KNIGHT && closer(blocker_target_)) return Reward;
+    if (needs_blockers_ && !capture) {
+      // A lone minor piece mates only a king boxed in by its own men: the loser's pawns
+      // come forward (to be promoted into blockers) and its men close in on its king.
+      if (pt == PAWN) return Reward;
+      Square king = pos.king_square(us);
+      if (pt != KING && distance(m.to(), king) < distance(m.from(), king)) return Reward;
+    }
     if (capture) return Punish;
     return Normal;
   }
@@ -126,6 +136,7 @@ private:
   Square corner_ = SQ_H8, winner_king_target_ = SQ_F6, blocker_target_ = SQ_G8;
   uint64_t nodes_ = 0, limit_ = 0;
   bool interrupted_ = false;
+  bool needs_blockers_ = false;  // the winner's men cannot mate without the loser's help
   std::unordered_map<uint64_t, int> seen_;
 };
 
