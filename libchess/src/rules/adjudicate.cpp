@@ -44,7 +44,7 @@ public:
       : game_(game), rules_(rules), options_(options), out_(out), pos_(game.start) {}
 
   void run() {
-    window_.push_back(repetition_key(pos_));
+    remember();
     look(0);
     for (std::size_t i = 0; i < game_.moves.size(); ++i) {
       if (ended_) {
@@ -54,8 +54,8 @@ public:
       claims_with_written_move(int(i));
       Color mover = pos_.side_to_move();
       pos_.make_move(game_.moves[i]);
-      if (pos_.halfmove_clock() == 0) window_.clear();
-      window_.push_back(repetition_key(pos_));
+      if (pos_.halfmove_clock() == 0) window_.clear(), occupancy_.clear();
+      remember();
       bool check = pos_.in_check();
       checks_in_row_[mover] = check ? checks_in_row_[mover] + 1 : 0;
       checks_received_[~mover] += check;
@@ -85,6 +85,11 @@ private:
       end(Result::Draw, why, rule, side_name(by) + " could claim a draw (" + std::string(to_string(why)) + ")");
       if (written) out_.ply = ply;
     }
+  }
+
+  void remember() {
+    window_.push_back(repetition_key(pos_));
+    occupancy_.push_back(pos_.pieces());
   }
 
   int occurrences(uint64_t key) const { return int(std::count(window_.begin(), window_.end(), key)); }
@@ -145,9 +150,16 @@ private:
     bool threefold = rules_.threefold.mode == Mode::Claim;
     bool fifty = rules_.fifty_moves.mode == Mode::Claim && pos_.halfmove_clock() == rules_.fifty_moves.count - 1;
     if (threefold) {
-      // Only a position already seen count-1 times could be made to occur the count-th time.
+      // Only a position already seen count-1 times, with the other side to move, could be
+      // made to occur the count-th time, and only by a move that changes the occupied
+      // squares as one move does (two squares, or four in castling): most plies need no move tried.
       bool any = false;
-      for (uint64_t k : window_) any = any || occurrences(k) >= rules_.threefold.count - 1;
+      Bitboard now = pos_.pieces();
+      std::size_t last = window_.size() - 1;
+      for (std::size_t i = last % 2 ? 0 : 1; i < last && !any; i += 2) {
+        int changed = popcount(occupancy_[i] ^ now);
+        any = (changed == 2 || changed == 4 || changed == 3) && occurrences(window_[i]) >= rules_.threefold.count - 1;
+      }
       threefold = any;
     }
     if (!threefold && !fifty) return;
@@ -291,6 +303,7 @@ private:
   Adjudication& out_;
   Position pos_;
   std::vector<uint64_t> window_;  // repetition keys since the last pawn move or capture
+  std::vector<Bitboard> occupancy_;  // the occupied squares of each, alike
   int checks_in_row_[2] = {0, 0};
   int checks_received_[2] = {0, 0};
   bool ended_ = false;

@@ -104,8 +104,10 @@ bool might_be_dead(const Position& start) {
     pos.make_move(moves.moves[0]);
   }
   if (moves.empty()) return false;  // mate or stalemate: the game is over, not dead
+  // Every pawn stands blocked, and at least one by an enemy pawn: a locked structure.
   Bitboard white_pawns = pos.pieces(WHITE, PAWN), black_pawns = pos.pieces(BLACK, PAWN);
-  if (!(shift<NORTH>(white_pawns) & black_pawns)) return false;  // no pawn blocked by a pawn
+  if (!(shift<NORTH>(white_pawns) & black_pawns)) return false;
+  if ((shift<NORTH>(white_pawns) & ~pos.pieces()) || (shift<SOUTH>(black_pawns) & ~pos.pieces())) return false;
   for (Move m : moves)
     if (m.type() == MoveType::EnPassant || (m.type() != MoveType::Castling && !pos.empty(m.to()))) return false;
   return true;

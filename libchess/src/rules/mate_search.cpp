@@ -1,13 +1,49 @@
 #include "rules/mate_search.h"
 
 #include <algorithm>
-#include <unordered_map>
-#include <unordered_set>
+#include <memory>
 
 #include "chess/movegen.h"
 
 namespace chess::rules::detail {
 namespace {
+
+// Positions seen in one search, with a number each: open addressing over a table reused
+// from search to search (one per thread), emptied in no time by a new generation number.
+// When a neighbourhood is full an entry is overwritten: a position then forgotten is only
+// searched again, which costs time but never soundness.
+class SeenTable {
+public:
+  static SeenTable& for_this_thread() {
+    thread_local SeenTable table;
+    return table;
+  }
+  void clear() { ++generation_; }
+  // The number stored for the key, or nullptr after storing `value` for it.
+  int* find_or_add(uint64_t key, int value) {
+    std::size_t at = std::size_t(key) & MASK;
+    for (std::size_t probe = 0; probe < PROBES; ++probe) {
+      Entry& e = slots_[(at + probe) & MASK];
+      if (e.generation != generation_) {
+        e = {key, value, generation_};
+        return nullptr;
+      }
+      if (e.key == key) return &e.value;
+    }
+    slots_[at] = {key, value, generation_};
+    return nullptr;
+  }
+
+private:
+  static constexpr std::size_t SIZE = std::size_t(1) << 18, MASK = SIZE - 1, PROBES = 8;
+  struct Entry {
+    uint64_t key = 0;
+    int value = 0;
+    uint32_t generation = 0;
+  };
+  std::unique_ptr<Entry[]> slots_ = std::make_unique<Entry[]>(SIZE);
+  uint32_t generation_ = 1;
+};
 
 int distance(Square a, Square b) {
   return std::max(std::abs(int(file_of(a)) - int(file_of(b))), std::abs(int(rank_of(a)) - int(rank_of(b))));
@@ -54,10 +90,9 @@ private:
     if (material_cannot_mate(pos, winner_)) return false;  // a dead end, proven
     // Seen in this iteration with at least as much left: whatever it leads to was or is
     // being searched there (this also stops cycles).
-    auto [it, fresh] = seen_.try_emplace(pos.key(), cost_left);
-    if (!fresh) {
-      if (it->second >= cost_left) return false;
-      it->second = cost_left;
+    if (int* seen = seen_.find_or_add(pos.key(), cost_left)) {
+      if (*seen >= cost_left) return false;
+      *seen = cost_left;
     }
     if (line.size() >= MAX_LINE) return interrupted_ = true, false;
     Class classes[256];
@@ -137,7 +172,7 @@ private:
   uint64_t nodes_ = 0, limit_ = 0;
   bool interrupted_ = false;
   bool needs_blockers_ = false;  // the winner's men cannot mate without the loser's help
-  std::unordered_map<uint64_t, int> seen_;
+  SeenTable& seen_ = SeenTable::for_this_thread();
 };
 
 // Every position the game can reach from `pos`, walked depth first with a set of those
@@ -147,7 +182,7 @@ private:
 // which is sound here: the counter does not change which moves are legal.
 class Exhaustive {
 public:
-  Exhaustive(Color winner, uint64_t budget) : winner_(winner), budget_(budget) {}
+  Exhaustive(Color winner, uint64_t budget) : winner_(winner), budget_(budget) { seen_.clear(); }
 
   enum class Outcome { Mate, NoMate, Aborted };
 
@@ -158,7 +193,7 @@ public:
     };
     std::vector<Frame> stack;
     auto enter = [&](Position& p) -> int {  // 1: mate found, 0: go on, -1: nothing to walk
-      if (!seen_.insert(p.key()).second) return -1;
+      if (seen_.find_or_add(p.key(), 0)) return -1;
       if (++nodes_ > budget_) return -1;
       Frame f;
       generate_legal(p, f.moves);
@@ -199,7 +234,7 @@ private:
   Color winner_;
   uint64_t budget_;
   uint64_t nodes_ = 0;
-  std::unordered_set<uint64_t> seen_;
+  SeenTable& seen_ = SeenTable::for_this_thread();
 };
 
 }  // namespace
