@@ -62,9 +62,9 @@ LineResult Translator::translate(std::string_view line) const {
   }
   result.source = from ? std::string(from->name()) : "";
 
-  bool from_san = from && from->name() == "san";
-  bool from_descriptive = from && from->name().starts_with("descriptive");
-  bool to_descriptive = options_.to->name().starts_with("descriptive");
+  bool from_san = from && from->writes_canonical_san();
+  bool from_descriptive = from && from->uses_piece_origins();
+  bool to_descriptive = options_.to->uses_piece_origins();
   PieceOrigins origins(pos), target_origins(pos);
   result.moves.reserve(tokens.size());
   for (std::size_t i = 0; i < tokens.size(); ++i) {

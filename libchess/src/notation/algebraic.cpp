@@ -242,7 +242,7 @@ private:
         std::string shown;
         append_utf8(shown, c);
         fail(col, "unexpected '" + shown + "': expected a piece " +
-                      (d_.name == "san" ? std::string("letter (K Q R B N)") : std::string("name")) +
+                      (d_.canonical_san ? std::string("letter (K Q R B N)") : std::string("name")) +
                       ", a square, 'x' or a promotion");
         return;
       }
@@ -632,7 +632,9 @@ AlgebraicDialect chinese() {
 std::vector<std::unique_ptr<Codec>> make_algebraic_codecs() {
   std::vector<std::unique_ptr<Codec>> codecs;
   auto add = [&](AlgebraicDialect d) { codecs.push_back(std::make_unique<AlgebraicCodec>(std::move(d))); };
-  add(english("san", false));
+  AlgebraicDialect san = english("san", false);
+  san.canonical_san = true;
+  add(std::move(san));
   add(english("lan", true));
   add(figurine());
   add(chinese());

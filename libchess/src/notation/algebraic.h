@@ -23,6 +23,7 @@ struct AlgebraicDialect {
   bool figurine = false;   // fan: either colour's glyphs are the same piece
   bool english = false;    // lower-case piece letters; 'b' is a file before it is a bishop
   bool chinese = false;    // 吃 captures, 将军 / 将杀 claims, 易位 castling
+  bool canonical_san = false;  // what it writes is PGN's SAN (Codec::writes_canonical_san)
   std::u32string write[PIECE_TYPE_NB];        // names written, by piece type
   std::u32string write_black[PIECE_TYPE_NB];  // for Black, where they differ (figurines)
   std::vector<PieceName> read;                // names accepted, matched longest first
@@ -33,6 +34,7 @@ class AlgebraicCodec final : public Codec {
 public:
   explicit AlgebraicCodec(AlgebraicDialect dialect);
   std::string_view name() const override { return d_.name; }
+  bool writes_canonical_san() const override { return d_.canonical_san; }
   ParseResult parse(Position& pos, std::string_view text, const ParseOptions& options) const override;
   using Codec::format;
   std::string format(Position& pos, Move move, const FormatOptions& options) const override;

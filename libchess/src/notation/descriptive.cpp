@@ -520,6 +520,7 @@ class DescriptiveCodec final : public Codec {
 public:
   explicit DescriptiveCodec(DescriptiveStyle style) : style_(style) {}
   std::string_view name() const override { return style_.name; }
+  bool uses_piece_origins() const override { return true; }
   std::string move_number(int fullmove, Color side) const override {
     return std::to_string(fullmove) + (side == WHITE ? "" : " ...");
   }

@@ -156,7 +156,7 @@ private:
 };
 
 bool plain_path_applies(const ValidateOptions& options) {
-  return options.plain_path && !options.auto_dialect && (!options.codec || options.codec->name() == "san");
+  return options.plain_path && !options.auto_dialect && (!options.codec || options.codec->writes_canonical_san());
 }
 
 // What scanning a text for a plain game and checking it found.

@@ -8,6 +8,7 @@
 #include "chess/movegen.h"
 #include "chess/notation/move_text.h"
 #include "chess/notation/registry.h"
+#include "chess/rules/status.h"
 #include "pgn/game_validator.h"
 #include "pgn/suggest.h"
 
@@ -350,14 +351,13 @@ void GameValidator::check_result(const Position* final_position, bool has_moves,
           "the moves end with " + *game_.result + " but the Result tag says " + tag->value);
   }
   if (!final_position) return;
-  MoveList moves;
-  generate_legal(*final_position, moves);
-  if (!moves.empty()) return;
-  std::string expected = final_position->in_check() ? (final_position->side_to_move() == WHITE ? "0-1" : "1-0")
-                                                    : "1/2-1/2";
-  std::string what = final_position->in_check()
-                         ? std::string(final_position->side_to_move() == WHITE ? "White" : "Black") + " is checkmated"
-                         : "the game ends in stalemate";
+  // The board's verdict is the rules layer's, as game-adjudicate's is.
+  rules::Status status = rules::status(*final_position);
+  if (status == rules::Status::Playable) return;
+  bool mate = status == rules::Status::Checkmate;
+  std::string expected = mate ? (final_position->side_to_move() == WHITE ? "0-1" : "1-0") : "1/2-1/2";
+  std::string what = mate ? std::string(final_position->side_to_move() == WHITE ? "White" : "Black") + " is checkmated"
+                          : "the game ends in stalemate";
   for (const std::string* claimed : {game_.result ? &*game_.result : nullptr, tag ? &tag->value : nullptr}) {
     if (!claimed || *claimed == expected) continue;
     Location at = game_.result ? game_.result_at : game_.start;

@@ -129,7 +129,7 @@ public:
     tags(game);
     out_ += '\n';
     // A move's text checked to be its canonical SAN is what format() would write: copied.
-    if (game.canonical_san && codec_.name() == "san" && !o_.fen_after_each_move)
+    if (game.canonical_san && codec_.writes_canonical_san() && !o_.fen_after_each_move)
       line(game.main, MoveClock{start.fullmove_number(), start.side_to_move()});
     else
       line(game.main, Replay{start, notation::PieceOrigins(start)});

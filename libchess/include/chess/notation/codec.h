@@ -83,6 +83,12 @@ public:
   virtual ParseResult parse(Position& pos, std::string_view text, const ParseOptions& options = {}) const = 0;
   virtual std::string format(Position& pos, Move move, const FormatOptions& options) const = 0;
   std::string format(Position& pos, Move move) const { return format(pos, move, FormatOptions{}); }
+  // What callers may count on, asked of the codec rather than of its name:
+  // its text is PGN's canonical SAN, which the one-pass readers read and play directly;
+  virtual bool writes_canonical_san() const { return false; }
+  // it names pieces by where they started (descriptive), so readers and writers of a
+  // line of moves keep a PieceOrigins up to date and pass it in the options.
+  virtual bool uses_piece_origins() const { return false; }
   // How this dialect numbers moves in a game score: "12." / "12..." or "12" / "12 ...".
   virtual std::string move_number(int fullmove, Color side) const;
 };
