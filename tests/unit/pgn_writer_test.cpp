@@ -16,7 +16,7 @@ std::string export_of(const std::string& text, WriteOptions w = {}, ValidateOpti
   GameBuilder builder;
   REQUIRE(reader.read_game(builder));
   Game& game = builder.game();
-  GameReport report = validate_game(game, v);
+  GameReport report = resolve_game(game, v);
   INFO(text);
   REQUIRE(report.valid());
   return write_pgn(game, report.start_position(), w);

@@ -10,6 +10,7 @@
 #include "chess/notation/canonical_san.h"
 #include "chess/notation/registry.h"
 #include "chess/pgn/validate.h"
+#include "pgn/plain_path.h"  // the library's private fast path, compared here with the general one
 #include "chess/pgn/writer.h"
 #include "support/report_text.h"
 
@@ -35,7 +36,7 @@ std::string plain_path(const std::string& text, std::size_t* plain_games = nullp
   PlainGame plain;
   std::string out;
   std::size_t plains = 0;
-  for (ReadResult r; (r = reader.read_game_or_plain(builder, plain)) != ReadResult::End;) {
+  for (ReadResult r; (r = read_game_or_plain(reader, builder, plain)) != ReadResult::End;) {
     if (r == ReadResult::Plain) ++plains;
     out += test_support::report_text(r == ReadResult::Plain ? validate_plain_game(plain, options) : validate_game(builder.game(), options));
   }
@@ -74,7 +75,7 @@ std::string convert_general(const std::string& text, const WriteOptions& write) 
   std::string out;
   while (reader.read_game(builder)) {
     Game& game = builder.game();
-    GameReport report = validate_game(game, ValidateOptions{});
+    GameReport report = resolve_game(game, ValidateOptions{});
     out += converted(game, report, write);
   }
   return out;
@@ -88,10 +89,10 @@ std::string convert_plain(const std::string& text, const WriteOptions& write) {
   GameBuilder builder;
   PlainGame plain;
   std::string out;
-  for (ReadResult r; (r = reader.read_game_or_plain(builder, plain)) != ReadResult::End;) {
+  for (ReadResult r; (r = read_game_or_plain(reader, builder, plain)) != ReadResult::End;) {
     Game game;
     GameReport report = r == ReadResult::Plain ? build_plain_game(plain, {}, game)
-                                               : validate_game(game = std::move(builder.game()), ValidateOptions{});
+                                               : resolve_game(game = std::move(builder.game()), ValidateOptions{});
     out += converted(game, report, write);
   }
   return out;

@@ -14,7 +14,7 @@ class GameValidator {
 public:
   // `writable` is the same game when the caller lets the validator record resolved moves.
   GameValidator(const Game& game, const ValidateOptions& options, Game* writable = nullptr)
-      : game_(game), options_(options), record_(writable != nullptr) {}
+      : game_(game), options_(options), writable_(writable) {}
 
   // The whole check of a Game read with the general reader.
   GameReport run();
@@ -39,7 +39,9 @@ private:
   void strict_warn(std::string code, Location at, std::string message);
   bool check_tags(Position& start);
   void detect(const Position& start);
-  bool replay(const Line& line, Position pos, notation::PieceOrigins origins, int ply_base, Position* final_out);
+  // `writable` is the same line in the caller's game, where the moves read are recorded (or null).
+  bool replay(const Line& line, Line* writable, Position pos, notation::PieceOrigins origins, int ply_base,
+              Position* final_out);
 
   // The tags the checks read, the first of each name, found in one pass over the tags
   // (a dozen lookups a game, each a walk over all the tags, cost more than the checks).
@@ -56,7 +58,7 @@ private:
   const Game& game_;
   const ValidateOptions& options_;
   KnownTags known_;
-  bool record_;
+  Game* writable_;
   const notation::Codec* codec_ = nullptr;
   GameReport report_;
 };

@@ -9,6 +9,7 @@
 #include "chess/notation/canonical_san.h"
 #include "chess/pgn/validate.h"
 #include "pgn/game_validator.h"
+#include "pgn/plain_path.h"
 #include "pgn/plain_scanner.h"
 
 namespace chess::pgn {
@@ -227,7 +228,7 @@ GameReport general_build(const PlainGame& plain, const ValidateOptions& options,
   keep.keep_raw = true;
   read_plain_game(plain, builder, keep);
   game = std::move(builder.game());
-  return validate_game(game, options);
+  return resolve_game(game, options);
 }
 
 // Takes a plain game off the reader's input and checks it in the same pass.
@@ -309,7 +310,7 @@ GameReport build_plain_game(const PlainGame& plain, const ValidateOptions& optio
 bool validate_next_game(Reader& reader, const ValidateOptions& options, GameReport& report) {
   if (plain_path_applies(options)) {
     CheckingTaker taker(options);
-    if (reader.read_plain_with(taker)) {
+    if (detail::PlainAccess::read_plain_with(reader, taker)) {
       report = std::move(taker.report);
       return true;
     }
@@ -324,12 +325,12 @@ bool read_next_game(Reader& reader, const ValidateOptions& options, Game& game, 
                     const BuildOptions& keep) {
   if (plain_path_applies(options)) {
     BuildingTaker taker(options, keep, game, report);
-    if (reader.read_plain_with(taker)) return true;
+    if (detail::PlainAccess::read_plain_with(reader, taker)) return true;
   }
   GameBuilder builder;
   if (!reader.read_game(builder)) return false;
   game = std::move(builder.game());
-  report = validate_game(game, options);
+  report = resolve_game(game, options);
   return true;
 }
 

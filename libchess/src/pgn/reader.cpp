@@ -8,6 +8,7 @@
 
 #include "chess/line_reader.h"
 #include "chess/notation/move_text.h"
+#include "pgn/plain_path.h"
 #include "pgn/plain_scanner.h"
 
 namespace chess::pgn {
@@ -739,13 +740,14 @@ private:
 
 }  // namespace
 
-ReadResult Reader::read_game_or_plain(Visitor& visitor, PlainGame& plain) {
+ReadResult detail::PlainAccess::read_game_or_plain(Reader& reader, Visitor& visitor, PlainGame& plain) {
+  auto& impl_ = reader.impl_;
   TextTaker taker(plain, impl_->options.max_variation_depth);
   if (impl_->read_plain(taker)) return ReadResult::Plain;
   return impl_->read_game(visitor) ? ReadResult::Game : ReadResult::End;
 }
 
-bool Reader::read_plain_with(PlainTaker& taker) { return impl_->read_plain(taker); }
+bool detail::PlainAccess::read_plain_with(Reader& reader, PlainTaker& taker) { return reader.impl_->read_plain(taker); }
 bool Reader::ended_cleanly() const { return impl_->clean; }
 
 void read_plain_game(const PlainGame& game, Visitor& visitor, ReaderOptions options) {

@@ -107,7 +107,7 @@ GameReport GameValidator::run() {
   bool has_moves = !game_.main.moves.empty();
   note_moves(has_moves);
   Position final_position = start;
-  bool complete = replay(game_.main, start, PieceOrigins(start), 0, &final_position);
+  bool complete = replay(game_.main, writable_ ? &writable_->main : nullptr, start, PieceOrigins(start), 0, &final_position);
   check_result(complete ? &final_position : nullptr, has_moves, has_moves ? game_.main.moves.back().at : Location{});
   return finish();
 }
@@ -276,7 +276,8 @@ void GameValidator::detect(const Position& start) {
 
 // Replays a line from `pos`. Returns true if every move of it was read. `final_out`
 // receives the position at its end (main line only).
-bool GameValidator::replay(const Line& line, Position pos, PieceOrigins origins, int ply_base, Position* final_out) {
+bool GameValidator::replay(const Line& line, Line* writable, Position pos, PieceOrigins origins, int ply_base,
+                           Position* final_out) {
   // The moves' texts, for codecs that look ahead (descriptive ties).
   std::vector<std::string_view> texts;
   texts.reserve(line.moves.size());
@@ -323,10 +324,10 @@ bool GameValidator::replay(const Line& line, Position pos, PieceOrigins origins,
       else
         add({Severity::Warning, "lenient-reading", node.at, note.message, ply, std::string(texts[i]), pos.fen(), {}});
     }
-    // The game is the caller's own non-const object when recording (see the constructor).
-    if (record_) const_cast<MoveNode&>(node).move = r.move;
+    if (writable) writable->moves[i].move = r.move;
     // Variations replace this move: they start from the position before it.
-    for (const Line& variation : node.variations) replay(variation, pos, origins, ply - 1, nullptr);
+    for (std::size_t k = 0; k < node.variations.size(); ++k)
+      replay(node.variations[k], writable ? &writable->moves[i].variations[k] : nullptr, pos, origins, ply - 1, nullptr);
     numbers_agree = numbers_agree && number_agrees;
     origins.update(pos, r.move);
     pos.make_move(r.move);
@@ -374,7 +375,7 @@ GameReport validate_game(const Game& game, const ValidateOptions& options) {
   return GameValidator(game, options).run();
 }
 
-GameReport validate_game(Game& game, const ValidateOptions& options) {
+GameReport resolve_game(Game& game, const ValidateOptions& options) {
   return GameValidator(game, options, &game).run();
 }
 

@@ -44,24 +44,14 @@ struct ReaderOptions {
   std::size_t max_raw_game_bytes = 16 << 20;  // raw text beyond this is not kept
   bool keep_raw = false;
   // Where the text starts in a larger input: its first line is line_offset + 1, its
-  // first game number ordinal_offset + 1 (for reading a PlainGame's text again).
+  // first game number ordinal_offset + 1 (for reading a piece of an input on its own).
   std::size_t line_offset = 0;
   std::size_t ordinal_offset = 0;
 };
 
-// A game in the plain form most archives hold (one tag per line, moves and {} comments,
-// NAGs, variations, the result ending its line: see src/pgn/plain_scanner.h), cut out of
-// the input as text. Nothing in it is a problem for the reader; its moves are checked by
-// whoever takes it (validate_plain_game), or it is read with read_plain_game.
-struct PlainGame {
-  std::size_t ordinal = 0;     // 1-based, in the whole input
-  std::size_t first_line = 0;  // the line number of the text's first line
-  std::string text;            // from its first tag to the end of its result's line
-};
-
-enum class ReadResult { End, Game, Plain };
-
-class PlainTaker;  // src/pgn/plain_scanner.h: takes plain games as the reader meets them
+namespace detail {
+struct PlainAccess;  // src/pgn/plain_path.h: the library's one-pass readers of plain games
+}
 
 class Reader {
 public:
@@ -71,12 +61,6 @@ public:
   ~Reader();
   // Reads one game and reports it to the visitor. False when the input has no more games.
   bool read_game(Visitor& visitor);
-  // The same, except that a plain game is handed over as its text in `plain`, without
-  // the visitor: cutting it out costs a scan of its bytes.
-  ReadResult read_game_or_plain(Visitor& visitor, PlainGame& plain);
-  // For the library's own one-pass checkers: offers the input at the next game boundary
-  // to `taker`; true if it took a plain game from there.
-  bool read_plain_with(PlainTaker& taker);
   std::size_t bytes_read() const;
   // Whether what was read so far ends right after a game's termination marker with only
   // blank text after it (or holds nothing but blank text): then a Reader started on the
@@ -86,11 +70,9 @@ public:
   std::size_t games_read() const;
 
 private:
+  friend struct detail::PlainAccess;
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
-
-// Reads a PlainGame's text with the general reader, numbered as in its input.
-void read_plain_game(const PlainGame& game, Visitor& visitor, ReaderOptions options = {});
 
 }  // namespace chess::pgn

@@ -39,12 +39,7 @@ GameReport validate_game(const Game& game, const ValidateOptions& options);
 
 // The same, and each move node read records the legal move it was read as (MoveNode::move),
 // for writers that re-encode the game.
-GameReport validate_game(Game& game, const ValidateOptions& options);
-
-// The same for a plain game (Reader::read_game_or_plain): checked in one pass over its
-// text when its moves are canonical SAN, through the general reader otherwise. The report
-// is the one validate_game gives for the game read with the general reader.
-GameReport validate_plain_game(const PlainGame& game, const ValidateOptions& options);
+GameReport resolve_game(Game& game, const ValidateOptions& options);
 
 // What of a game a writer will use: a plain game built for it leaves the rest out (a game
 // read by the general path may still have it). Variations are checked either way.
@@ -54,16 +49,10 @@ struct BuildOptions {
   bool variations = true;
 };
 
-// Reads a plain game into `game` and validates it, each move node recording its move, as
-// reading it with the general reader and validate_game(Game&, ...) would (for writers):
-// in one pass when its moves are canonical SAN (then game.canonical_san is set, and
-// game.raw is kept only if the game has errors: the only games written through as read).
-GameReport build_plain_game(const PlainGame& plain, const ValidateOptions& options, Game& game,
-                            const BuildOptions& keep = {});
-
 // Reads the next game into `game` and validates it, each move node recording its move (for
-// writers): a plain game in the same pass that reads it (built as build_plain_game builds
-// it). False at the end of the input.
+// writers), as resolve_game does; a plain game in one pass as it is read (then
+// game.canonical_san is set, and game.raw is kept only if the game has errors: the only
+// games written through as read). False at the end of the input.
 bool read_next_game(Reader& reader, const ValidateOptions& options, Game& game, GameReport& report,
                     const BuildOptions& keep = {});
 
