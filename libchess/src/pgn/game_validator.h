@@ -1,6 +1,9 @@
 // The checks of one game, in steps that the general path (a Game read whole) and the
 // plain path (a game checked while its text is scanned) share: tags first, then the moves
 // in whatever way the caller replays them, then the result against the final position.
+// A new check on moves must exist on both paths (replay() here, PlainChecker in
+// plain_validate.cpp): tests/unit/plain_path_test.cpp and the corpus tests compare their
+// reports game by game, and fail where they differ.
 #pragma once
 
 #include <string>
