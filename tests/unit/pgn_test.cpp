@@ -381,3 +381,22 @@ TEST_CASE("Validation: every diagnostic code, with its place", "[pgn][validate]"
     CHECK(r.plies == 5);
   }
 }
+
+TEST_CASE("an impossible date is a malformed tag: month, day of the month, leap years", "[pgn]") {
+  auto date_error = [](const std::string& date) {
+    auto reports = validate_all("[Event \"E\"]\n[Date \"" + date + "\"]\n\n1. e4 *\n");
+    for (const auto& d : reports.at(0).errors)
+      if (d.code == "bad-date") return d.message;
+    return std::string();
+  };
+  CHECK(date_error("2011.13.10") == "Date is '2011.13.10', which cannot be: there is no month 13 ('2011.10.13'?)");
+  CHECK(date_error("2015.02.30") == "Date is '2015.02.30', which cannot be: February 2015 has 28 days");
+  CHECK(date_error("2023.02.29") == "Date is '2023.02.29', which cannot be: February 2023 has 28 days");
+  CHECK(date_error("1900.02.29") != "");  // a century is a leap year only every 400 years
+  CHECK(date_error("2024.04.31") == "Date is '2024.04.31', which cannot be: April has 30 days");
+  CHECK(date_error("2024.00.10") == "Date is '2024.00.10', which cannot be: there is no month 0");
+  for (const char* possible : {"2024.02.29", "2000.02.29", "2024.??.31", "2024.02.??", "????.02.29", "2024.12.31"}) {
+    INFO(possible);
+    CHECK(date_error(possible) == "");
+  }
+}

@@ -43,6 +43,35 @@ bool well_formed_date(std::string_view d) {
   return true;
 }
 
+// Why a well-formed date cannot be (no month 13, no 30 February, no 29 February 2023),
+// or nothing. Unknown parts ('?') are allowed; a day is checked against its month when
+// the month is known, and 29 February against the year when the year is.
+std::string impossible_date(std::string_view d) {
+  auto number = [&](std::size_t at, std::size_t len) {
+    int n = 0;
+    for (std::size_t i = at; i < at + len; ++i) {
+      if (d[i] == '?') return -1;
+      n = n * 10 + (d[i] - '0');
+    }
+    return n;
+  };
+  static constexpr const char* MONTHS[] = {"January", "February", "March",     "April",   "May",      "June",
+                                           "July",    "August",   "September", "October", "November", "December"};
+  int year = number(0, 4), month = number(5, 2), day = number(8, 2);
+  if (month > 12 && day >= 1 && day <= 12)  // 2011.13.10: day and month written the other way round
+    return "there is no month " + std::to_string(month) + " ('" + std::string(d.substr(0, 5)) +
+           std::string(d.substr(8, 2)) + "." + std::string(d.substr(5, 2)) + "'?)";
+  if (month == 0 || month > 12) return "there is no month " + std::to_string(month);
+  if (day == 0 || day > 31) return "there is no day " + std::to_string(day);
+  if (month == -1 || day == -1) return {};
+  static constexpr int DAYS[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  bool leap = year == -1 || (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0));
+  int days = month == 2 && !leap ? 28 : DAYS[month - 1];
+  if (day <= days) return {};
+  return std::string(MONTHS[month - 1]) + (month == 2 && year != -1 ? " " + std::to_string(year) : "") + " has " +
+         std::to_string(days) + " days";
+}
+
 // The PGN form of a date written otherwise, when there is one: a year alone or a year and
 // month (old databases write "1957"), fields not padded ("2024.1.5"), or another separator
 // ("2024-01-05", "2024/01/05"). Returned as " ('1957.??.??')", or nothing. Day-first dates
@@ -64,7 +93,7 @@ std::string date_suggestion(std::string_view d) {
     if (field.size() == 1) completed += field == "?" ? '?' : '0';
     completed += field;
   }
-  if (completed == d || !well_formed_date(completed)) return {};
+  if (completed == d || !well_formed_date(completed) || !impossible_date(completed).empty()) return {};
   return " ('" + completed + "')";
 }
 
@@ -83,20 +112,6 @@ std::string number_mismatch(int written, const Position& pos) {
   auto name = [](bool black, int number) { return std::string(black ? "Black" : "White") + "'s move " + std::to_string(number); };
   return "; it is numbered as " + name(written < 0, written < 0 ? -written : written) + ", but this is " +
          name(pos.side_to_move() == BLACK, pos.fullmove_number()) + ": a move left out or written twice before it?";
-}
-
-// A well-formed date whose month and day exist (2011.19.11 does not).
-bool plausible_date(std::string_view d) {
-  auto number = [&](std::size_t at, std::size_t len) {
-    int n = 0;
-    for (std::size_t i = at; i < at + len; ++i) {
-      if (d[i] == '?') return -1;
-      n = n * 10 + (d[i] - '0');
-    }
-    return n;
-  };
-  int month = number(5, 2), day = number(8, 2);
-  return (month == -1 || (month >= 1 && month <= 12)) && (day == -1 || (day >= 1 && day <= 31));
 }
 
 }  // namespace
@@ -226,8 +241,8 @@ bool GameValidator::check_tags(Position& start) {
     if (!well_formed_date(d->value))
       error("bad-date", d->at,
             "Date is '" + d->value + "': expected YYYY.MM.DD, with ? for unknown digits" + date_suggestion(d->value));
-    else if (!plausible_date(d->value))
-      warn("bad-date", d->at, "Date is '" + d->value + "': no such month or day (day and month swapped?)");
+    else if (std::string why = impossible_date(d->value); !why.empty())
+      error("bad-date", d->at, "Date is '" + d->value + "', which cannot be: " + why);
   }
 
   bool chess960 = false;
