@@ -400,3 +400,17 @@ TEST_CASE("an impossible date is a malformed tag: month, day of the month, leap 
     CHECK(date_error(possible) == "");
   }
 }
+
+TEST_CASE("move numbers of four digits and more are move numbers, ICCF moves are not", "[pgn]") {
+  auto reports = validate_all(
+      "[Event \"E\"]\n[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1000\"]\n\n"
+      "1000. e4 e5 1001. Nf3 *\n");
+  REQUIRE(reports.size() == 1);
+  CHECK(reports[0].valid());
+  CHECK(reports[0].plies == 3);
+  ValidateOptions iccf;
+  iccf.codec = notation::find_codec("iccf");
+  auto read = validate_all("[Event \"E\"]\n\n1. 5254 5755 2. 7163 *\n", iccf);
+  CHECK(read.at(0).valid());
+  CHECK(read.at(0).plies == 3);
+}

@@ -617,8 +617,11 @@ struct Reader::Impl {
       v->result(r, at);
       return true;
     }
-    // Move numbers: digits (then dots). Four or more digits are an ICCF move.
-    if (word.find_first_not_of("0123456789") == std::string_view::npos && word.size() <= 3) {
+    // Move numbers: digits (then dots). Four digits with no dot after them are an ICCF
+    // move ("5254"); with one, a move number ("1000.", a long game or a FEN's numbering).
+    bool dotted = pos < line.size() && line[pos] == '.';
+    if (word.find_first_not_of("0123456789") == std::string_view::npos &&
+        (word.size() <= 3 || (dotted && word.size() <= 6))) {
       number = 0;
       for (char digit : word) number = number * 10 + (digit - '0');
       number_dots = 0;
