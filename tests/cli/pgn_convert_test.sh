@@ -103,4 +103,17 @@ printf '\xEF\xBB\xBF[Event "x"]\r\n\r\n1. e4 e5 *\r\n' | "$bin" --no-progress >"
 check "CRLF in, LF out" [ "$(grep -c $'\r' "$tmp/lf.pgn")" -eq 0 ]
 check "stdin" grep -q "^1. e4 e5 \*$" "$tmp/lf.pgn"
 
+printf '[White "A"]\n\n1. e4 *\n' >"$tmp/one.pgn"
+for bad in "--first 0" "--first -1" "--skip -1"; do
+  # shellcheck disable=SC2086
+  run $bad "$tmp/one.pgn"
+  check "$bad refused: exit 2, what is allowed" [ $status -eq 2 ]
+  check "$bad refused: the range" grep -q "not in range" <<<"$err"
+done
+run --match 'white~^A' "$tmp/one.pgn"
+check "--match on a tag no game has: warned, with the names there are" \
+  grep -q "warning\[match-no-tag\]: --match 'white~^A': no game has a tag 'white'.*the games have: White)" <<<"$err"
+run --match 'White~^A' "$tmp/one.pgn"
+check "--match on a tag the games have: no warning" [ "$(grep -c match-no-tag <<<"$err")" -eq 0 ]
+
 finish "pgn-convert CLI"

@@ -2,6 +2,7 @@
 // This file is the command line; run.cpp is the loop over the games, convert.cpp converts
 // one game, select.cpp chooses games, the library writes PGN.
 #include <CLI/CLI.hpp>
+#include <climits>
 #include <unistd.h>
 
 #include "common/command_line.h"
@@ -18,7 +19,7 @@ int main(int argc, char** argv) {
   chess::pgn::WriteOptions& write = run.convert.write;
   std::vector<std::string> matches;
   std::string from = "san", to = "san", format = "pgn", tags = "all", on_error = "pass", plies;
-  std::size_t first = 0, skip = 0;
+  long long first = 0, skip = 0;
   bool no_comments = false, no_variations = false, no_nags = false, no_clocks = false, progress = false,
        no_progress = false;
   app.add_option("files", run.loop.files, "PGN files ('-' or none: standard input)");
@@ -40,8 +41,9 @@ int main(int argc, char** argv) {
                                      "must hold")
       ->allow_extra_args(false);  // one pattern per --match: a following file name is a file
   app.add_option("--plies", plies, "Keep games whose main line has MIN..MAX plies");
-  app.add_option("--first", first, "Stop after N games written");
-  app.add_option("--skip", skip, "Leave out the first N games that pass the filters");
+  app.add_option("--first", first, "Stop after N games written (N from 1)")->check(CLI::Range(1LL, LLONG_MAX));
+  app.add_option("--skip", skip, "Leave out the first N games that pass the filters (N from 0)")
+      ->check(CLI::Range(0LL, LLONG_MAX));
   app.add_option("--on-error", on_error, "A game with errors: pass (write it through unchanged; default), skip, stop")
       ->check(CLI::IsMember({"pass", "skip", "stop"}));
   app.add_option("--rejects", run.rejects, "With --on-error skip: write the original text of rejected games to FILE");
@@ -75,8 +77,8 @@ int main(int argc, char** argv) {
     if (!selection.add_match(m, error)) return diagnostics.print(tools::Severity::Error, error), tools::EXIT_USAGE_OR_IO;
   if (!plies.empty() && !selection.set_plies(plies, error))
     return diagnostics.print(tools::Severity::Error, error), tools::EXIT_USAGE_OR_IO;
-  selection.set_first(first);
-  selection.set_skip(skip);
+  selection.set_first(std::size_t(first));
+  selection.set_skip(std::size_t(skip));
 
   tools::buffer_standard_output();
   run.loop.progress = !no_progress && (progress || ::isatty(STDERR_FILENO));

@@ -103,6 +103,7 @@ int run(const RunOptions& options, Selection& selection, const tools::Diagnostic
   fmt::print(stderr, "{} read: {} written, {} rejected, {} passed through with errors{}{}\n",
              tools::counted(totals.read, "game"), totals.written, totals.rejected, totals.passed_through,
              filtered.empty() ? "" : "; filtered out: ", filtered);
+  for (const std::string& w : selection.warnings()) diagnostics.print(tools::Severity::Warning, w, "match-no-tag");
   return status;
 }
 

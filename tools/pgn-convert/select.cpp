@@ -10,6 +10,7 @@ struct Selection::Match {
   std::string spec, tag, value;
   std::unique_ptr<re2::RE2> pattern;  // null for an exact match
   std::size_t removed = 0;
+  std::size_t present = 0;  // games that have the tag at all
 };
 
 Selection::Selection() = default;
@@ -64,6 +65,10 @@ bool Selection::wants(const chess::pgn::Game& game, int plies) {
   ++seen_;
   for (auto& m : matches_) {
     const chess::pgn::Tag* tag = game.find_tag(m->tag);
+    if (tag) ++m->present;
+    else if (!m->present)
+      for (const auto& t : game.tags)  // for the warning on a tag no game has: what there is
+        if (names_seen_.size() < 64) names_seen_.insert(t.name);
     std::string value = tag ? tag->value : "";
     bool ok = m->pattern ? re2::RE2::PartialMatch(value, *m->pattern) : value == m->value;
     if (!ok) {
@@ -85,6 +90,18 @@ bool Selection::wants(const chess::pgn::Game& game, int plies) {
   }
   ++taken_;
   return true;
+}
+
+std::vector<std::string> Selection::warnings() const {
+  std::vector<std::string> out;
+  for (const auto& m : matches_) {
+    if (m->present || !seen_) continue;
+    std::string names;
+    for (const auto& n : names_seen_) names += (names.empty() ? "" : ", ") + n;
+    out.push_back("--match '" + m->spec + "': no game has a tag '" + m->tag + "', so none matched (tag names are " +
+                  "case-sensitive; the games have: " + (names.empty() ? std::string("no tags") : names) + ")");
+  }
+  return out;
 }
 
 std::string Selection::removed_summary() const {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,8 @@ public:
 
   // "N by --match Event~..., M by --plies, ..." for the summary.
   std::string removed_summary() const;
+  // A --match on a tag that no game had (White misspelt 'white'), with the names there were.
+  std::vector<std::string> warnings() const;
 
 private:
   struct Match;
@@ -37,6 +40,7 @@ private:
   int min_plies_ = 0, max_plies_ = -1;
   std::size_t first_ = 0, skip_ = 0, seen_ = 0, taken_ = 0;
   std::size_t removed_by_plies_ = 0, removed_by_skip_ = 0, removed_by_first_ = 0;
+  std::set<std::string> names_seen_;
 };
 
 }  // namespace convert
