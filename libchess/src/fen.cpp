@@ -172,6 +172,24 @@ private:
     return std::nullopt;
   }
 
+  // Whether KQkq can only have X-FEN's meaning (the outermost rook): every king given K or
+  // Q stands on its first rank off the e-file, as in Chess960 sources' start positions. A
+  // castled king with a right left over (KQq, Black on g8) is a standard FEN's mistake.
+  bool xfen_kings(std::string_view castling) const {
+    bool any = false;
+    for (Color color : {WHITE, BLACK}) {
+      bool given = castling.find(color == WHITE ? 'K' : 'k') != std::string_view::npos ||
+                   castling.find(color == WHITE ? 'Q' : 'q') != std::string_view::npos;
+      if (!given) continue;
+      Bitboard king = pos_.pieces(color, KING);
+      if (!king) return false;
+      Square ksq = lsb(king);
+      if (rank_of(ksq) != relative_rank(color, RANK_1) || file_of(ksq) == FILE_E) return false;
+      any = true;
+    }
+    return any;
+  }
+
   // KQkq (with X-FEN's meaning in Chess960: the outermost rook on that side),
   // or file letters (Shredder-FEN, or X-FEN naming an inner rook).
   std::optional<FenError> read_castling(Token t) {
@@ -181,7 +199,7 @@ private:
     }
     bool letters = false;
     for (char c : t.text) letters |= (c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h');
-    pos_.chess960_ = letters || options_.chess960 == Chess960Mode::On;
+    pos_.chess960_ = letters || options_.chess960 == Chess960Mode::On || xfen_kings(t.text);
     pos_.shredder_castling_ = letters;
     uint8_t seen = 0;
     for (std::size_t i = 0; i < t.text.size(); ++i) {
@@ -200,14 +218,19 @@ private:
       Square rook_sq;
       if (upper == 'K' || upper == 'Q') {
         bool king_side = upper == 'K';
+        Square expected_king = relative_square(color, SQ_E1);
+        Square expected_rook = relative_square(color, king_side ? SQ_H1 : SQ_A1);
         if (!pos_.chess960_) {
-          Square expected_king = relative_square(color, SQ_E1);
-          Square expected_rook = relative_square(color, king_side ? SQ_H1 : SQ_A1);
-          if (ksq != expected_king || !(rooks & square_bb(expected_rook)))
+          if (ksq != expected_king)
             return fail(FenField::Castling, col,
                         "castling right '" + std::string(1, c) + "' needs the " + (color == WHITE ? "white" : "black") +
-                            " king on " + square_name(expected_king) + " and a rook on " + square_name(expected_rook) +
-                            " (a Chess960 position needs Chess960 mode, or the rooks' files as in HAha)");
+                            " king on " + square_name(expected_king) +
+                            " (for a Chess960 position, give the rooks' files as in HAha, or Chess960 mode)");
+          if (!(rooks & square_bb(expected_rook)))
+            return fail(FenField::Castling, col,
+                        "castling right '" + std::string(1, c) + "' needs a " + (color == WHITE ? "white" : "black") +
+                            " rook on " + square_name(expected_rook) +
+                            " (for a Chess960 position, give the rooks' files as in HAha, or Chess960 mode)");
           rook_sq = expected_rook;
         } else {
           Bitboard side = rooks & (king_side ? ~(square_bb(ksq) * 2 - 1) : (square_bb(ksq) - 1));

@@ -58,9 +58,20 @@ TEST_CASE("EPD's four fields read leniently, with clocks 0 and 1", "[fen]") {
 TEST_CASE("Chess960 castling fields: X-FEN and Shredder-FEN in and out", "[fen][chess960]") {
   FenOptions c960;
   c960.chess960 = Chess960Mode::On;
-  // KQkq with king and rooks off their standard squares is X-FEN, in Chess960 mode only.
+  // KQkq with king and rooks off their standard squares can only be X-FEN: read so with
+  // or without Chess960 mode (as Chess960 sources write their start positions).
   const std::string xfen = "rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1";
-  check_error(xfen, FenField::Castling, 27, "needs the white king on e1");
+  for (const FenOptions& options : {FenOptions{}, c960}) {
+    FenResult read = Position::from_fen(xfen, options);
+    REQUIRE(read.ok());
+    CHECK(read.position.chess960());
+    CHECK(read.position.castling_rook_square(WHITE_OO) == SQ_E1);
+  }
+  // A castled king with a right left over is a standard FEN's mistake, not Chess960.
+  check_error("rnbq1rk1/pppn1ppp/4p3/3pP3/1b1P4/2NB1N2/PPP2PPP/R1BQK2R w KQq - 0 1", FenField::Castling, 61,
+              "needs the black king on e8");
+  // A standard position stays standard.
+  CHECK_FALSE(Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").position.chess960());
   FenResult r = Position::from_fen(xfen, c960);
   REQUIRE(r.ok());
   CHECK(r.position.chess960());
@@ -135,8 +146,10 @@ TEST_CASE("Every malformed FEN field gets its own precise error", "[fen][errors]
                 "Black is in check (from e1) but it is White's turn");
   }
   SECTION("castling rights that do not match king and rooks") {
-    check_error("4k3/8/8/8/8/8/8/4K3 w K - 0 1", FenField::Castling, 23, "a rook on h1");
-    check_error("4k3/8/8/8/8/8/8/3K3R w K - 0 1", FenField::Castling, 24, "king on e1");
+    check_error("4k3/8/8/8/8/8/8/4K3 w K - 0 1", FenField::Castling, 23, "needs a white rook on h1");
+    check_error("4k3/8/8/8/8/8/8/4K1R1 w K - 0 1", FenField::Castling, 25, "needs a white rook on h1");
+    // The king off e1 with a rook on its h-side: X-FEN's Chess960 right, not an error.
+    CHECK(Position::from_fen("4k3/8/8/8/8/8/8/3K3R w K - 0 1").position.chess960());
     check_error("r3k2r/8/8/8/8/8/8/R3K2R w KQkx - 0 1", FenField::Castling, 30, "unexpected 'x'");
     check_error("r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1", FenField::Castling, 28, "repeats");
     check_error("4k3/8/8/8/8/8/8/4K3 w H - 0 1", FenField::Castling, 23, "no white rook on h1");

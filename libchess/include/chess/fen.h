@@ -19,7 +19,8 @@ struct FenError {
 };
 
 enum class Chess960Mode {
-  Auto,  // Chess960 only when the castling field uses file letters (Shredder-FEN / X-FEN)
+  Auto,  // Chess960 when the castling field uses file letters (Shredder-FEN / X-FEN), or KQkq
+         // with king or rook off the standard squares (X-FEN: the outermost rook)
   On,    // KQkq means the outermost rooks (X-FEN), wherever king and rooks stand
 };
 
