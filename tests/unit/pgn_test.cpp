@@ -414,3 +414,30 @@ TEST_CASE("move numbers of four digits and more are move numbers, ICCF moves are
   CHECK(read.at(0).valid());
   CHECK(read.at(0).plies == 3);
 }
+
+TEST_CASE("null moves: a pass in a variation is read, in the main line only when allowed", "[pgn]") {
+  const std::string variation = "[Event \"E\"]\n\n1. e4 e5 2. Nf3 (2. Qh5 -- 3. Bc4) 2... Nc6 *\n";
+  auto read = validate_all(variation);
+  CHECK(read.at(0).valid());
+  CHECK(read.at(0).plies == 4);
+  for (const char* spelling : {"Z0", "0000"}) {
+    std::string text = variation;
+    text.replace(text.find("--"), 2, spelling);
+    INFO(spelling);
+    CHECK(validate_all(text).at(0).valid());
+  }
+  const std::string main_line = "[Event \"E\"]\n\n1. e4 -- 2. d4 *\n";
+  auto refused = validate_all(main_line);
+  REQUIRE(refused.at(0).errors.size() == 1);
+  CHECK(refused.at(0).errors[0].message.find("in the main line with --allow-null-moves") != std::string::npos);
+  ValidateOptions allow;
+  allow.allow_null_moves = true;
+  auto allowed = validate_all(main_line, allow);
+  CHECK(allowed.at(0).valid());
+  CHECK(allowed.at(0).plies == 3);
+  // A pass while in check would leave the king to be taken.
+  auto in_check = validate_all("[Event \"E\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 (3. Qxf7+ --) *\n");
+  REQUIRE(!in_check.at(0).errors.empty());
+  CHECK(in_check.at(0).errors[0].code == "illegal-move");
+  CHECK(in_check.at(0).errors[0].message.find("while in check") != std::string::npos);
+}

@@ -118,3 +118,17 @@ TEST_CASE("Export layout details", "[pgn][writer]") {
     CHECK(out.find("1. f3 e5 2. g4 Qh4# { mate } 0-1") != std::string::npos);
   }
 }
+
+TEST_CASE("a null move in a variation is written as '--', and in UCI as '0000'", "[pgn][writer]") {
+  std::string text = export_of("[Event \"E\"]\n\n1. e4 e5 2. Nf3 (2. Qh5 -- 3. Bc4) 2... Nc6 *\n");
+  CHECK(text.find("( 2. Qh5 -- 3. Bc4 )") != std::string::npos);
+  CHECK(export_of(text) == text);  // and reads back the same
+  WriteOptions uci;
+  uci.codec = notation::find_codec("uci");
+  CHECK(export_of(text, uci).find("( d1h5 0000 f1c4 )") != std::string::npos);
+  WriteOptions descriptive;
+  descriptive.codec = notation::find_codec("descriptive");
+  ValidateOptions from_descriptive;
+  from_descriptive.codec = descriptive.codec;
+  CHECK(export_of(export_of(text, descriptive), {}, from_descriptive) == text);
+}

@@ -131,7 +131,7 @@ bool judge_next_game(pgn::Reader& reader, const JudgeOptions& options, Judged& o
   if (!out.adjudication->witness.empty()) {
     const notation::Codec* san = notation::find_codec("san");
     Position end = record.start;
-    for (Move m : record.moves) end.make_move(m);
+    for (Move m : record.moves) end.make_move_or_pass(m);
     for (Move m : out.adjudication->witness) {
       out.witness_san.push_back(san->format(end, m));
       end.make_move(m);

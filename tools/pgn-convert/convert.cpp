@@ -56,7 +56,7 @@ void epd_lines(const Game& game, Position pos, std::string& out, std::vector<std
   };
   line();
   for (const MoveNode& node : game.main.moves) {
-    pos.make_move(node.move);
+    pos.make_move_or_pass(node.move);
     ++ply;
     line();
   }
@@ -85,12 +85,13 @@ void append_json_line(std::string& out, const Line& line, Position pos, notation
     if (variations) before = pos, origins_before = origins;
     out += first ? "{\"move\": " : ", {\"move\": ";
     first = false;
-    append_json_string(out, codec.format(pos, node.move, notation::FormatOptions{&origins}));
+    append_json_string(out, node.move == Move::null() ? std::string(codec.null_move())
+                                                      : codec.format(pos, node.move, notation::FormatOptions{&origins}));
     out += ", \"uci\": \"";
     append_uci(out, node.move, pos.side_to_move(), pos.chess960());
     out += '"';
     origins.update(pos, node.move);
-    pos.make_move(node.move);
+    pos.make_move_or_pass(node.move);
     if (w.fen_after_each_move) {
       out += ", \"fen\": \"";
       pos.append_fen(out);  // a FEN has nothing JSON must escape

@@ -81,6 +81,9 @@ public:
   void unmake_move(Move m);
   void make_null_move();
   void unmake_null_move();
+  // A move or Move::null() (a pass, as null moves in annotated games are read): for lines
+  // of play that may hold one, outside the hot paths.
+  void make_move_or_pass(Move m) { m == Move::null() ? make_null_move() : make_move(m); }
 
   // Moves played since this position was set up (for repetition and for undo).
   int plies_since_setup() const { return int(history_.size()) - 1; }

@@ -145,6 +145,7 @@ PieceType promotion_of(char c) {
 class UciCodec final : public Codec {
 public:
   std::string_view name() const override { return "uci"; }
+  std::string_view null_move() const override { return "0000"; }
   using Codec::format;
   std::string format(Position& pos, Move m, const FormatOptions&) const override { return to_uci(pos, m); }
   std::string move_number(int, Color) const override { return {}; }

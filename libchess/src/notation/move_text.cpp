@@ -255,4 +255,6 @@ MoveText split_move_text(std::string_view line) {
   return out;
 }
 
+bool is_null_move_text(std::string_view word) { return word == "--" || word == "Z0" || word == "0000"; }
+
 }  // namespace chess::notation

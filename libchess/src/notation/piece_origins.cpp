@@ -7,6 +7,7 @@ PieceOrigins::PieceOrigins(const Position& pos) {
 }
 
 void PieceOrigins::update(const Position& pos, Move m) {
+  if (m == Move::null()) return;  // a pass moves nothing
   Square from = m.from(), to = m.to();
   if (m.type() == MoveType::Castling) {
     bool king_side = to > from;

@@ -307,6 +307,22 @@ bool GameValidator::replay(const Line& line, Line* writable, Position pos, Piece
       error("unbalanced-variation", node.at, "a variation before any move it could replace");
       return false;
     }
+    if (notation::is_null_move_text(texts[i]) && (!final_out || options_.allow_null_moves)) {
+      // A pass, as annotators write one in a variation ("12. Qd2 -- 13. c5": the threat).
+      if (pos.in_check()) {
+        add({Severity::Error, "illegal-move", node.at,
+             "a null move ('" + std::string(texts[i]) + "') while in check: the king would be taken", ply,
+             std::string(texts[i]), pos.fen(), {}});
+        return false;
+      }
+      if (writable) writable->moves[i].move = Move::null();
+      for (std::size_t k = 0; k < node.variations.size(); ++k)
+        replay(node.variations[k], writable ? &writable->moves[i].variations[k] : nullptr, pos, origins, ply - 1, nullptr);
+      numbers_agree = numbers_agree && number_agrees;
+      pos.make_null_move();
+      if (final_out) ++report_.plies;
+      continue;
+    }
     ParseOptions po;
     po.strict = false;
     po.origins = &origins;
@@ -324,6 +340,8 @@ bool GameValidator::replay(const Line& line, Line* writable, Position pos, Piece
       Diagnostic d{Severity::Error, notation::to_string(r.error->kind), {node.at.line, node.at.column + r.error->column - 1},
                    r.error->message, ply, std::string(texts[i]), pos.fen(), {}};
       if (numbers_agree && !number_agrees) d.message += number_mismatch(node.written_number, pos);
+      if (notation::is_null_move_text(texts[i]))
+        d.message += " (in variations it is read as a pass; in the main line with --allow-null-moves)";
       if (r.error->kind == notation::ErrorKind::Ambiguous) {
         for (Move m : r.error->candidates) d.suggestions.push_back(codec_->format(pos, m));
       } else {

@@ -206,7 +206,7 @@ private:
     int fullmove() const { return pos.fullmove_number(); }
     void play(Move m) {
       origins.update(pos, m);
-      pos.make_move(m);
+      pos.make_move_or_pass(m);
     }
   };
   // ... or only the move number, when the moves' text is copied (Game::canonical_san).
@@ -224,10 +224,11 @@ private:
   void add_move_number(int fullmove, Color side) {
     number_.clear();
     numbers_.append(number_, fullmove, side);
-    fill_.add(number_);
+    if (!number_.empty()) fill_.add(number_);  // a dialect with no numbers (UCI) writes none
   }
 
   std::string move_text(Replay& r, const MoveNode& node) {  // format() tries moves on the board, and takes them back
+    if (node.move == Move::null()) return std::string(codec_.null_move());
     return codec_.format(r.pos, node.move, notation::FormatOptions{&r.origins, true});
   }
   std::string_view move_text(const MoveClock&, const MoveNode& node) { return node.text; }

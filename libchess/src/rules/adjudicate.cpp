@@ -53,7 +53,7 @@ public:
       }
       claims_with_written_move(int(i));
       Color mover = pos_.side_to_move();
-      pos_.make_move(game_.moves[i]);
+      pos_.make_move_or_pass(game_.moves[i]);
       if (pos_.halfmove_clock() == 0) window_.clear(), occupancy_.clear();
       remember();
       bool check = pos_.in_check();

@@ -89,6 +89,8 @@ public:
   // it names pieces by where they started (descriptive), so readers and writers of a
   // line of moves keep a PieceOrigins up to date and pass it in the options.
   virtual bool uses_piece_origins() const { return false; }
+  // How a null move (a pass) is written: "--" (PGN's common extension), "0000" in UCI.
+  virtual std::string_view null_move() const { return "--"; }
   // How this dialect numbers moves in a game score: "12." / "12..." or "12" / "12 ...".
   virtual std::string move_number(int fullmove, Color side) const;
 };

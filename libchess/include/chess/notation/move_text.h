@@ -29,6 +29,10 @@ MoveText split_move_text(std::string_view line);
 // text those are evaluations.
 std::string_view normalised_result(std::string_view word);
 
+// A null move (a pass) as analysis programs write it: "--" (ChessBase, pgn-extract),
+// "Z0" (some exports), "0000" (UCI).
+bool is_null_move_text(std::string_view word);
+
 // Whether `word`, written after `previous` as a separate word, belongs to that move:
 // "ch", "mate", "e.p.", "dis ch", "sq" after any move, "KR" after "Castles". For readers
 // (PGN) that split on spaces first.
