@@ -117,4 +117,21 @@ check "30 MB comment: read" grep -q "^1 game: 1 valid" <<<"$err"
 run -q "$tmp/deep.pgn"
 check "20000 nested variations: reported, no crash" grep -q "unbalanced-variation" <<<"$err"
 
+# Hopeless input said once: a file that is not text is one error, and the next file is read.
+head -c 1000000 /dev/urandom >"$tmp/random.bin"
+run "$tmp/random.bin" "$tmp/good.pgn"
+check "binary file: one error for the file" [ "$(grep -c 'error\[not-text\]' <<<"$err")" -eq 1 ]
+check "binary file: says where" grep -q "random.bin: not a text file: binary data at byte [0-9]" <<<"$err"
+check "binary file: the next file read" grep -q "^1 game: 1 valid, 0 invalid" <<<"$err"
+check "binary file: exit 1 (invalid input, not an I/O error)" [ $status -eq 1 ]
+check "binary file: nothing else said" [ "$(wc -l <<<"$err")" -eq 2 ]
+# UTF-16, as Windows tools export: with a BOM (LE) and without (BE), decoded, with a warning.
+{ printf '\xff\xfe'; iconv -f utf-8 -t utf-16le "$tmp/good.pgn"; } >"$tmp/utf16le.pgn"
+iconv -f utf-8 -t utf-16be "$tmp/good.pgn" >"$tmp/utf16be.pgn"
+for f in utf16le utf16be; do
+  run --format jsonl "$tmp/$f.pgn"
+  check "$f: decoded, the game valid" grep -q '"valid": true' <<<"$out"
+  check "$f: a warning saying so" grep -q "warning\[encoding\]: .*$f.pgn: UTF-16 [LB]E text, decoded to UTF-8" <<<"$err"
+done
+
 finish "pgn-validate CLI"

@@ -4,6 +4,7 @@
 // prints it.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -41,8 +42,8 @@ int for_each_game(const GameLoopOptions& options, const DiagnosticPrinter& diagn
   for (const std::string& path : files) {
     if (!going) break;
     Input input = open_input(path, diagnostics);
-    if (!input.stream) {
-      status = EXIT_USAGE_OR_IO;
+    if (!input.stream) {  // said why; a file that is not text is an invalid input, not an I/O error
+      status = std::max(status, int(input.refused ? EXIT_SOME_INVALID : EXIT_USAGE_OR_IO));
       continue;
     }
     std::size_t bytes = 0;
@@ -60,7 +61,7 @@ int for_each_game(const GameLoopOptions& options, const DiagnosticPrinter& diagn
       going = for_each_game_chunked<Result>(*input.stream, options.jobs, options.reader, read_one, handle);
     }
     bytes_before += bytes;
-    if (input.stream->bad()) {
+    if (input.read_error()) {
       diagnostics.print(Severity::Error, input.name + ": read error");
       status = EXIT_USAGE_OR_IO;
     }

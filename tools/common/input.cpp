@@ -1,6 +1,7 @@
 #include "common/input.h"
 
 #include "common/diagnostics.h"
+#include "common/encoding.h"
 
 #include <cerrno>
 #include <cstring>
@@ -36,14 +37,35 @@ void widen_named_pipe(const std::string& path) {
   ::close(fd);
 }
 
+// The opened bytes judged and, where they are text, given as text.
+void decode(Input& in, bool regular_file, const DiagnosticPrinter& diagnostics) {
+  SniffedInput sniffed = sniff_input(*in.source, !regular_file);
+  if (sniffed.encoding == Encoding::Binary) {
+    diagnostics.print(Severity::Error,
+                      in.name + ": not a text file: binary data at byte " + std::to_string(sniffed.binary_at + 1) +
+                          " (NUL or control characters, one byte in ten or more of its start)",
+                      "not-text");
+    in.refused = true;
+    return;
+  }
+  if (sniffed.encoding != Encoding::Text)
+    diagnostics.print(Severity::Warning, in.name + ": " + to_string(sniffed.encoding) + " text, decoded to UTF-8",
+                      "encoding");
+  in.decoding = std::move(sniffed.buffer);
+  in.decoded = std::make_unique<std::istream>(in.decoding.get());
+  in.stream = in.decoded.get();
+}
+
 }  // namespace
 
 Input open_input(const std::string& path, const DiagnosticPrinter& diagnostics) {
   Input in;
   if (path == "-") {
     in.name = "<stdin>";
-    in.stream = &std::cin;
+    in.source = &std::cin;
     widen_pipe(0);
+    struct stat st;
+    decode(in, ::fstat(0, &st) == 0 && S_ISREG(st.st_mode), diagnostics);
     return in;
   }
   in.name = path;
@@ -59,8 +81,9 @@ Input open_input(const std::string& path, const DiagnosticPrinter& diagnostics) 
     return in;
   }
   if (known && S_ISFIFO(st.st_mode)) widen_named_pipe(path);
-  in.stream = file.get();
+  in.source = file.get();
   in.owned = std::move(file);
+  decode(in, known && S_ISREG(st.st_mode), diagnostics);
   return in;
 }
 

@@ -37,9 +37,9 @@ DepthResult run_depth(Perft& perft, const Position& pos, int depth, const RunOpt
 int run_suite(const std::string& path, const RunOptions& options, const Reporter& reporter,
               const tools::DiagnosticPrinter& diagnostics) {
   tools::Input input = tools::open_input(path, diagnostics);
-  if (!input.stream) return tools::EXIT_USAGE_OR_IO;
+  if (!input.stream) return tools::EXIT_USAGE_OR_IO;  // an unreadable suite, as a bad line is
   PerftSuite suite = read_perft_suite(*input.stream);
-  if (input.stream->bad()) {
+  if (input.read_error()) {
     diagnostics.print(tools::Severity::Error, input.name + ": read error");
     return tools::EXIT_USAGE_OR_IO;
   }

@@ -75,7 +75,7 @@ int run_positions(const PositionsOptions& options, const tools::DiagnosticPrinte
   for (const std::string& path : files) {
     tools::Input input = tools::open_input(path, diagnostics);
     if (!input.stream) {
-      status = tools::EXIT_USAGE_OR_IO;
+      status = std::max(status, int(input.refused ? tools::EXIT_SOME_INVALID : tools::EXIT_USAGE_OR_IO));
       continue;
     }
     LineReader lines(*input.stream);

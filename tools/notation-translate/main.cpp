@@ -1,6 +1,7 @@
 // notation-translate: move lists from one notation to another, one line in, one line out.
 // This file is the command line; translator.cpp translates, output.cpp prints.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <fmt/core.h>
 #include <unistd.h>
@@ -31,7 +32,7 @@ int translate_files(const CommandLine& cl, const translate::Translator& translat
   for (const std::string& path : files) {
     tools::Input input = tools::open_input(path, diagnostics);
     if (!input.stream) {
-      status = tools::EXIT_USAGE_OR_IO;
+      status = std::max(status, int(input.refused ? tools::EXIT_SOME_INVALID : tools::EXIT_USAGE_OR_IO));
       continue;
     }
     // A coprocess gets its answer as soon as its line is complete.
@@ -50,7 +51,7 @@ int translate_files(const CommandLine& cl, const translate::Translator& translat
       output.line(input.name, reader.line_number(), result);
       if (result.failure) status = std::max(status, int(tools::EXIT_SOME_INVALID));
     }
-    if (input.stream->bad()) {
+    if (input.read_error()) {
       diagnostics.print(tools::Severity::Error, input.name + ": read error");
       status = tools::EXIT_USAGE_OR_IO;
     }
