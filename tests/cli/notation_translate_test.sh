@@ -109,4 +109,13 @@ read -r -t 5 answer <&"${NT[0]}"
 check "coprocess: second line" [ "$answer" = "1. d2-d4" ]
 kill "$NT_PID" 2>/dev/null
 
+# Prose move lists and unclosed comments: nothing dropped in silence.
+run --to san <<<'1. P-K4, P-K4; 2. P-KB4, PxP; 3. Kt-KB3, P-KKt4'
+check "commas and semicolons between moves" [ "$out" = "1. e4 e5 2. f4 exf4 3. Nf3 g5" ]
+run --to san <<<'1. e4 {unclosed e5 2. Nf3'
+check "unclosed comment: an error where it opened, exit 1" grep -q "<stdin>:1:7: error\[unterminated-comment\]" <<<"$err"
+check "unclosed comment: exit 1" [ $status -eq 1 ]
+run --to san <<<'1. e4 (1. d4 e5 2. Nf3'
+check "unclosed variation: an error where it opened" grep -q "<stdin>:1:7: error\[unbalanced-variation\]" <<<"$err"
+
 finish "notation-translate CLI"

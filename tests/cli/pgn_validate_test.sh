@@ -134,4 +134,12 @@ for f in utf16le utf16be; do
   check "$f: a warning saying so" grep -q "warning\[encoding\]: .*$f.pgn: UTF-16 [LB]E text, decoded to UTF-8" <<<"$err"
 done
 
+# An empty input is said, and is an error with --strict.
+: >"$tmp/empty.pgn"
+run "$tmp/empty.pgn"
+check "empty input: a warning, exit 0" [ $status -eq 0 ]
+check "empty input: said" grep -q "warning\[empty-input\]: no games in the input" <<<"$err"
+run --strict "$tmp/empty.pgn"
+check "empty input with --strict: exit 1" [ $status -eq 1 ]
+
 finish "pgn-validate CLI"

@@ -318,12 +318,13 @@ TEST_CASE("Move lists: numbers, results, comments, and words that belong to a mo
         std::vector<std::string>{"P - K 4", "P - K 4", "Kt - K B 3", "Kt - Q B 3", "K Kt-K2"});
   CHECK(texts("1. P-Q 4 P-Q4") == std::vector<std::string>{"P-Q 4", "P-Q4"});
   // Capablanca's Chess Fundamentals: "then R P x P, P x P" (the rook's pawn takes).
-  CHECK(texts("5 R P x P, P x P 6 KBP-B3") == std::vector<std::string>{"R P x P,", "P x P", "KBP-B3"});
+  // (commas between moves are separators: the moves come without them)
+  CHECK(texts("5 R P x P, P x P 6 KBP-B3") == std::vector<std::string>{"R P x P", "P x P", "KBP-B3"});
   CHECK(texts("5 Q Kt P x P K R x P") == std::vector<std::string>{"Q Kt P x P", "K R x P"});
   // A spaced victim goes on ("P x Q P", "P x Q B P") unless the word opens the next move.
   CHECK(texts("9 P x Q P P x P") == std::vector<std::string>{"P x Q P", "P x P"});
   CHECK(texts("9 B x Q B P ch K - Q 1") == std::vector<std::string>{"B x Q B P ch", "K - Q 1"});
-  CHECK(texts("9 P x Q P, Kt - K B 3") == std::vector<std::string>{"P x Q P,", "Kt - K B 3"});
+  CHECK(texts("9 P x Q P, Kt - K B 3") == std::vector<std::string>{"P x Q P", "Kt - K B 3"});
   CHECK(texts("9 P x Q P - K 4") == std::vector<std::string>{"P x Q", "P - K 4"});
   CHECK(texts("9 Kt x R B x Kt") == std::vector<std::string>{"Kt x R", "B x Kt"});
   CHECK(texts("9 Kt x R P-K4") == std::vector<std::string>{"Kt x R", "P-K4"});
@@ -354,4 +355,26 @@ TEST_CASE("Chess960: a castling that lands where a king step goes is written apa
   CHECK(r.move == step);
   CHECK(uci_of("smith", fen, "f1g1c") == "f1h1");  // the indicator says castling
   CHECK(uci_of("smith", fen, "f1g1") == "f1g1");
+}
+
+TEST_CASE("Move lists in prose: commas and semicolons separate; an unclosed comment is said", "[notation][movetext]") {
+  auto texts = [](std::string_view line) {
+    std::vector<std::string> out;
+    for (const auto& t : split_move_text(line).moves) out.emplace_back(t.text);
+    return out;
+  };
+  CHECK(texts("1. P-K4, P-K4; 2. P-KB4, PxP; 3. Kt-KB3, P-KKt4") ==
+        std::vector<std::string>{"P-K4", "P-K4", "P-KB4", "PxP", "Kt-KB3", "P-KKt4"});
+  // A ';' with no move number after it is PGN's comment to the end of the line.
+  MoveText comment = split_move_text("1. e4 e5 ; a comment 2. Nf3");
+  CHECK(comment.moves.size() == 2);
+  CHECK(comment.skipped_comments);
+  CHECK(comment.unclosed_at == 0);
+  MoveText open = split_move_text("1. e4 {unclosed e5 2. Nf3");
+  CHECK(open.unclosed_at == 7);
+  CHECK(open.unclosed == '{');
+  MoveText variation = split_move_text("1. e4 (1. d4 e5 2. Nf3");
+  CHECK(variation.unclosed_at == 7);
+  CHECK(variation.unclosed == '(');
+  CHECK(split_move_text("1. e4 {closed} (1. d4) e5").unclosed_at == 0);
 }

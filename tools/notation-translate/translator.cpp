@@ -45,6 +45,15 @@ LineResult Translator::translate(std::string_view line) const {
     offset = tab + 1;
   }
   MoveText text = split_move_text(moves_text);
+  if (text.unclosed_at) {  // the rest of the line would be dropped in silence
+    bool comment = text.unclosed == '{';
+    result.failure = Problem{comment ? "unterminated-comment" : "unbalanced-variation", offset + text.unclosed_at, 0, "",
+                             pos.fen(),
+                             std::string(comment ? "a comment" : "a variation") + " opened here with '" +
+                                 text.unclosed + "' is not closed on the line: the rest of the line is not read",
+                             {}};
+    return result;
+  }
   result.result = std::string(text.result);
   result.numbered = text.numbered;
   std::vector<std::string_view> tokens;

@@ -104,6 +104,7 @@ int run(const RunOptions& options, Selection& selection, const tools::Diagnostic
              tools::counted(totals.read, "game"), totals.written, totals.rejected, totals.passed_through,
              filtered.empty() ? "" : "; filtered out: ", filtered);
   for (const std::string& w : selection.warnings()) diagnostics.print(tools::Severity::Warning, w, "match-no-tag");
+  if (totals.read == 0) diagnostics.print(tools::Severity::Warning, "no games in the input", "empty-input");
   return status;
 }
 

@@ -1,6 +1,7 @@
 // pgn-validate: which games are wrong, where, and why. This file is the command line;
 // run.cpp reads and validates, output.cpp prints.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <thread>
 #include <unistd.h>
 
@@ -46,5 +47,10 @@ int main(int argc, char** argv) {
   validate::Output output(diagnostics, {format == "jsonl", quiet});
   int status = validate::run(run, output, diagnostics);
   output.summary();
+  if (output.totals().games == 0) {  // an empty input is worth a word: a wrong file, a failed download
+    diagnostics.print(run.validate.strict ? tools::Severity::Error : tools::Severity::Warning,
+                      "no games in the input", "empty-input");
+    if (run.validate.strict) status = std::max(status, int(tools::EXIT_SOME_INVALID));
+  }
   return status;
 }

@@ -185,23 +185,38 @@ MoveText split_move_text(std::string_view line) {
     if (c == '{' || c == '(') {  // comments and variations: not part of the main line's moves
       int depth = 0;
       char open = c, close = c == '{' ? '}' : ')';
+      std::size_t opened = i;
       for (; i < line.size(); ++i) {
         if (line[i] == open) ++depth;
         else if (line[i] == close && --depth == 0) break;
+      }
+      if (i >= line.size()) {  // never closed: the rest of the line is not read, and that is said
+        out.unclosed_at = opened + 1;
+        out.unclosed = open;
       }
       ++i;
       out.skipped_comments = true;
       last_word_was_move = false;
       continue;
     }
-    if (c == ';') {
+    if (c == ';' || c == ',') {
+      // Between moves in prose ("P-K4; 2. P-KB4", "P-K4, P-K4"): a separator. A ';' that no
+      // move number follows is PGN's comment to the end of the line.
+      std::size_t next = i + 1;
+      while (next < line.size() && is_space_at(line, next, w)) next += w;
+      bool number_follows = next < line.size() && line[next] >= '0' && line[next] <= '9';
+      if (c == ',' || number_follows) {
+        ++i;
+        last_word_was_move = false;
+        continue;
+      }
       out.skipped_comments = true;
       break;
     }
     std::size_t start = i;
     // Inside a word, parentheses belong to the move (N(1)-Q2, P-K8(Q)); only one that
     // opens a word starts a variation.
-    while (i < line.size() && !is_space_at(line, i, w) && line[i] != '{' && line[i] != ';') ++i;
+    while (i < line.size() && !is_space_at(line, i, w) && line[i] != '{' && line[i] != ';' && line[i] != ',') ++i;
     std::string_view word = line.substr(start, i - start);
     std::size_t column = start + 1;
 

@@ -20,8 +20,14 @@ struct MoveText {
   std::string_view result;    // "1-0", "0-1", "1/2-1/2", "*" (normalised from ½-½ etc.), or empty
   bool numbered = false;      // the line had move numbers
   bool skipped_comments = false;  // {comments}, ;comments or (variations) were left out
+  // A '{' or '(' never closed on the line: what follows it was not read. Its column, or 0.
+  std::size_t unclosed_at = 0;
+  char unclosed = 0;
 };
 
+// Commas and semicolons between moves, as books print them in prose ("1. P-K4, P-K4;
+// 2. P-KB4, PxP"), separate moves; a ';' not followed by a move number opens a comment
+// to the end of the line, as in PGN.
 MoveText split_move_text(std::string_view line);
 
 // A game result as written ("1-0", "1:0", "1/2", "½-½", "1/2:1/2"...) in PGN's form ("1-0",
