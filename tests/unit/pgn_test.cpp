@@ -222,14 +222,27 @@ TEST_CASE("Reader: broken games are reported and reading resumes at the next gam
     CHECK(games[1].diagnostics[0].code == "unexpected-text");
     CHECK(games[1].main.moves.size() == 2);
   }
-  SECTION("huge comments are cut, memory stays bounded") {
+  SECTION("huge comments are an error, memory stays bounded") {
     ReaderOptions o;
     o.max_comment_length = 1000;
     auto games = read_all("1. e4 {" + std::string(100000, 'z') + "} e5 *\n", o);
     REQUIRE(games.size() == 1);
     CHECK(games[0].main.moves[0].comments[0].size() == 1000);
     CHECK(games[0].diagnostics[0].code == "comment-too-long");
+    CHECK(games[0].diagnostics[0].severity == Severity::Error);
     CHECK(games[0].main.moves.size() == 2);
+  }
+  SECTION("a game of more moves than any legal game is an error, memory stays bounded") {
+    ReaderOptions o;
+    o.max_game_moves = 10;
+    std::string text;
+    for (int i = 0; i < 20; ++i) text += "Nf3 Nf6 Ng1 Ng8 ";
+    auto games = read_all(text + "*\n\n1. e4 *\n", o);
+    REQUIRE(games.size() == 2);
+    CHECK(games[0].main.moves.size() == 10);
+    REQUIRE(!games[0].diagnostics.empty());
+    CHECK(games[0].diagnostics[0].code == "game-too-large");
+    CHECK(games[1].main.moves.size() == 1);
   }
 }
 

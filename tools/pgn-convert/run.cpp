@@ -73,9 +73,10 @@ int run(const RunOptions& options, Selection& selection, const tools::Diagnostic
       if (options.on_error == OnError::Stop) {
         ++totals.rejected;
         going = false;
-      } else if (options.on_error == OnError::Skip) {
+      } else if (options.on_error == OnError::Skip || game.raw.empty()) {
+        // (A game too large to keep whole cannot be passed through: it is rejected, and said so.)
         ++totals.rejected;
-        if (rejects_out) rejects_out << game.raw << '\n';
+        if (rejects_out && !game.raw.empty()) rejects_out << game.raw << '\n';
       } else {
         // Passed through unchanged: in PGN as read, in JSON Lines as an object saying so.
         ++totals.passed_through;

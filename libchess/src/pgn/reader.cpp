@@ -315,7 +315,12 @@ struct Reader::Impl {
       report(Severity::Error, "unbalanced-variation", here(), "variation not closed with ')' before the end of the game");
       v->end_variation(here());
     }
-    if (raw_cut) report(Severity::Warning, "game-too-large", here(), "game text too large to keep whole");
+    if (raw_cut) {  // a part of the text is no text to write through: none is handed over
+      report(Severity::Error, "game-too-large", here(),
+             "game text over " + std::to_string(options.max_raw_game_bytes) +
+                 " bytes: too large to keep whole, so it cannot be written through as read");
+      raw.clear();
+    }
     visitor.end_game(raw);
     clean = ended_at_result && (!have_line || line.find_first_not_of(" \t", pos) == std::string::npos);
     return true;
@@ -627,7 +632,12 @@ struct Reader::Impl {
       number_dots = 0;
       return false;
     }
-    if (depth == 0) ++moves_in_game;
+    if (depth == 0 && ++moves_in_game > options.max_game_moves) {  // memory stays bounded
+      if (moves_in_game == options.max_game_moves + 1)
+        report(Severity::Error, "game-too-large", at,
+               "more than " + std::to_string(options.max_game_moves) + " moves in the main line: the rest is not read");
+      return false;
+    }
     // "3." and "3" (printed books: "3 B-N5") are White's move, "3..." and "3. ..." Black's;
     // two dots say nothing.
     if (number && number_dots != 2) v->move_number(number, number_dots >= 3);
@@ -706,8 +716,9 @@ struct Reader::Impl {
     std::size_t room = options.max_comment_length - comment.size();
     comment.append(text.substr(0, room));
     if (text.size() > room)
-      report(Severity::Warning, "comment-too-long", comment_at,
-             "comment longer than " + std::to_string(options.max_comment_length) + " bytes: the rest is dropped");
+      report(Severity::Error, "comment-too-long", comment_at,
+             "comment longer than " + std::to_string(options.max_comment_length) +
+                 " bytes: not kept whole, so the game is refused (written through as read)");
   }
 };
 

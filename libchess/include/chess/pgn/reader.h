@@ -32,7 +32,8 @@ public:
   virtual void begin_variation(Location /*at*/) {}
   virtual void end_variation(Location /*at*/) {}
   virtual void result(std::string_view /*normalised*/, Location /*at*/) {}
-  // `raw` is the game's text as read (when ReaderOptions::keep_raw), for passing it through.
+  // `raw` is the game's text as read (when ReaderOptions::keep_raw), for passing it through;
+  // empty for a game too large to keep whole (its game-too-large error says so).
   virtual void end_game(std::string_view /*raw*/) {}
   virtual void diagnostic(const Diagnostic& /*d*/) {}
 };
@@ -40,8 +41,11 @@ public:
 struct ReaderOptions {
   std::size_t max_variation_depth = 100;      // deeper variations are an error, and skipped
   std::size_t max_line_length = 1 << 20;      // longer lines are read in pieces of this size
-  std::size_t max_comment_length = 1 << 20;   // longer comments are cut, with a warning
-  std::size_t max_raw_game_bytes = 16 << 20;  // raw text beyond this is not kept
+  // The limits that keep memory bounded. A game past one is an error (game-too-large,
+  // comment-too-long): never shortened in silence, and refused by the writers.
+  std::size_t max_comment_length = 16 << 20;  // bytes of one comment; the rest is not kept
+  std::size_t max_raw_game_bytes = 16 << 20;  // bytes of a game's text kept for passing it through
+  std::size_t max_game_moves = 20000;         // main-line moves (the longest legal game has under 12,000)
   bool keep_raw = false;
   // Where the text starts in a larger input: its first line is line_offset + 1, its
   // first game number ordinal_offset + 1 (for reading a piece of an input on its own).
