@@ -127,7 +127,7 @@ check "binary file: one error for the file" [ "$(grep -c 'error\[not-text\]' <<<
 check "binary file: says where" grep -q "random.bin: not a text file: binary data at byte [0-9]" <<<"$err"
 check "binary file: the next file read" grep -q "^1 game: 1 valid, 0 invalid" <<<"$err"
 check "binary file: exit 1 (invalid input, not an I/O error)" [ $status -eq 1 ]
-check "binary file: nothing else said" [ "$(wc -l <<<"$err")" -eq 2 ]
+check "binary file: nothing else said (the error, the next file's summary, the total)" [ "$(wc -l <<<"$err")" -eq 3 ]
 # UTF-16, as Windows tools export: with a BOM (LE) and without (BE), decoded, with a warning.
 { printf '\xff\xfe'; iconv -f utf-8 -t utf-16le "$tmp/good.pgn"; } >"$tmp/utf16le.pgn"
 iconv -f utf-8 -t utf-16be "$tmp/good.pgn" >"$tmp/utf16be.pgn"
@@ -144,5 +144,22 @@ check "empty input: a warning, exit 0" [ $status -eq 0 ]
 check "empty input: said" grep -q "warning\[empty-input\]: no games in the input" <<<"$err"
 run --strict "$tmp/empty.pgn"
 check "empty input with --strict: exit 1" [ $status -eq 1 ]
+
+# --emit: the valid (or invalid) games, as read, on standard output for a pipe.
+run -q --emit valid "$tmp/mixed.pgn"
+check "--emit valid: only the valid game" [ "$(grep -c '^\[Event' <<<"$out")" -eq 1 ]
+check "--emit valid: as read" grep -qF "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0" <<<"$out"
+check "--emit valid: exit 1 (some game invalid)" [ $status -eq 1 ]
+run -q --emit invalid "$tmp/mixed.pgn"
+check "--emit invalid: the two invalid games" [ "$(grep -c '^\[Event' <<<"$out")" -eq 2 ]
+printf '%s\n' "$out" >"$tmp/emitted.pgn"
+run -q "$tmp/emitted.pgn"
+check "--emit invalid: read back, the same two invalid" grep -q "^2 games: 0 valid, 2 invalid" <<<"$err"
+run --emit valid --format jsonl "$tmp/mixed.pgn"
+check "--emit with --format jsonl: a usage error" [ $status -eq 2 ]
+# Several files: a summary line for each, then the total.
+run -q "$tmp/good.pgn" "$tmp/mixed.pgn"
+check "several files: each one's summary" grep -q "good.pgn: 1 game: 1 valid, 0 invalid" <<<"$err"
+check "several files: and the total" grep -q "^4 games: 2 valid, 2 invalid" <<<"$err"
 
 finish "pgn-validate CLI"

@@ -30,6 +30,10 @@ int main(int argc, char** argv) {
   app.add_option("--format", format, "text (diagnostics on stderr; default) or jsonl (one object per game on stdout)")
       ->check(CLI::IsMember({"text", "jsonl"}));
   app.add_flag("-q,--quiet", quiet, "Print only the summary");
+  std::string emit;
+  app.add_option("--emit", emit, "Write the valid (or invalid) games, as read, to standard output (for a pipe; "
+                                 "diagnostics stay on standard error)")
+      ->check(CLI::IsMember({"valid", "invalid"}));
   app.add_option("-j,--jobs", run.jobs, "Validate with N threads (output order is kept)")->check(CLI::Range(1, 256));
   tools::add_no_fast_path_flag(app, run.validate.plain_path);
   app.add_flag("--progress", progress, "Show progress on stderr (default when stderr is a terminal)");
@@ -39,6 +43,11 @@ int main(int argc, char** argv) {
   if (from == "auto") {
     run.validate.auto_dialect = true;
   } else if (!(run.validate.codec = tools::find_dialect(from, "--from", diagnostics, true))) {
+    return tools::EXIT_USAGE_OR_IO;
+  }
+  run.emit = emit == "valid" ? validate::Emit::Valid : emit == "invalid" ? validate::Emit::Invalid : validate::Emit::None;
+  if (run.emit != validate::Emit::None && format == "jsonl") {
+    diagnostics.print(tools::Severity::Error, "--emit writes games to standard output: it does not go with --format jsonl");
     return tools::EXIT_USAGE_OR_IO;
   }
   tools::buffer_standard_output();

@@ -11,12 +11,33 @@ namespace validate {
 using chess::pgn::GameReport;
 using tools::json_string;
 
-void Output::game(const std::string& file, const GameReport& report) {
-  ++summary_.games;
-  ++(report.valid() ? summary_.valid : summary_.invalid);
-  summary_.warnings += report.warnings.size();
+namespace {
+
+void count(Summary& s, const GameReport& report) {
+  ++s.games;
+  ++(report.valid() ? s.valid : s.invalid);
+  s.warnings += report.warnings.size();
   for (const auto* list : {&report.errors, &report.warnings})
-    for (const chess::pgn::Diagnostic& d : *list) ++summary_.by_code[d.code];
+    for (const chess::pgn::Diagnostic& d : *list) ++s.by_code[d.code];
+}
+
+std::string summary_text(const Summary& s) {
+  std::string codes;
+  for (const auto& [code, n] : s.by_code) codes += fmt::format("{}{} {}", codes.empty() ? "" : ", ", code, n);
+  return fmt::format("{}: {} valid, {} invalid; {}{}{}", tools::counted(s.games, "game"), s.valid, s.invalid,
+                     tools::counted(s.warnings, "warning"), codes.empty() ? "" : "; ", codes);
+}
+
+}  // namespace
+
+void Output::file_summary(const std::string& file) {
+  if (!options_.jsonl) fmt::print(stderr, "{}: {}\n", file, summary_text(file_));
+  file_ = {};
+}
+
+void Output::game(const std::string& file, const GameReport& report) {
+  count(summary_, report);
+  count(file_, report);
   if (options_.jsonl) {
     if (!options_.quiet) jsonl(file, report);
   } else if (!options_.quiet) {
@@ -44,10 +65,7 @@ void Output::summary() const {
                summary_.games, summary_.valid, summary_.invalid, summary_.warnings, codes);
     return;
   }
-  std::string codes;
-  for (const auto& [code, n] : summary_.by_code) codes += fmt::format("{}{} {}", codes.empty() ? "" : ", ", code, n);
-  fmt::print(stderr, "{}: {} valid, {} invalid; {}{}{}\n", tools::counted(summary_.games, "game"), summary_.valid,
-             summary_.invalid, tools::counted(summary_.warnings, "warning"), codes.empty() ? "" : "; ", codes);
+  fmt::print(stderr, "{}\n", summary_text(summary_));
 }
 
 }  // namespace validate

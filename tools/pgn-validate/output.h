@@ -26,6 +26,8 @@ public:
       : diagnostics_(diagnostics), options_(options) {}
   void game(const std::string& file, const chess::pgn::GameReport& report);
   void summary() const;
+  // The summary of one file's games, when there are several files (text: on stderr).
+  void file_summary(const std::string& file);
   const Summary& totals() const { return summary_; }
 
 private:
@@ -35,6 +37,7 @@ private:
   const tools::DiagnosticPrinter& diagnostics_;
   OutputOptions options_;
   Summary summary_;
+  Summary file_;  // since the last file summary
 };
 
 }  // namespace validate

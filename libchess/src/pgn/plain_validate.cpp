@@ -215,9 +215,10 @@ std::string raw_text(std::string_view text) {
 
 // A plain game built by check_plain: handed over with what the general reader would add
 // (its raw text only if it has errors: writers pass those through as read, no others).
-GameReport take_built(GameBuilder& builder, std::string_view text, GameReport report, Game& game) {
+GameReport take_built(GameBuilder& builder, std::string_view text, GameReport report, Game& game,
+                      const BuildOptions& keep) {
   game = std::move(builder.game());
-  if (!report.valid()) game.raw = raw_text(text);
+  if (!report.valid() || keep.raw) game.raw = raw_text(text);
   game.canonical_san = true;
   return report;
 }
@@ -271,7 +272,7 @@ public:
       return check.outcome == plain::Outcome::NeedMore ? Result::NeedMore : Result::NotPlain;
     std::string_view game_text = text.substr(check.begin, check.end - check.begin);
     if (check.report)
-      report_ = take_built(builder, game_text, std::move(*check.report), game_);
+      report_ = take_built(builder, game_text, std::move(*check.report), game_, keep_);
     else
       report_ = general_build(PlainGame{ordinal, check.first_line, std::string(game_text)}, options_, game_);
     bytes = check.end;
@@ -302,7 +303,7 @@ GameReport build_plain_game(const PlainGame& plain, const ValidateOptions& optio
   if (plain_path_applies(options)) {
     GameBuilder builder;
     PlainCheck check = check_plain(plain.text, true, plain.first_line, plain.ordinal, options, &builder, keep);
-    if (check.report) return take_built(builder, plain.text, std::move(*check.report), game);
+    if (check.report) return take_built(builder, plain.text, std::move(*check.report), game, keep);
   }
   return general_build(plain, options, game);
 }

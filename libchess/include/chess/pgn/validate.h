@@ -50,6 +50,9 @@ struct BuildOptions {
   bool comments = true;
   bool nags = true;
   bool variations = true;
+  // Game::raw for every game, not only for those with errors (with ReaderOptions::keep_raw,
+  // for the games the general reader reads): for writing games through as read.
+  bool raw = false;
 };
 
 // Reads the next game into `game` and validates it, each move node recording its move (for
