@@ -252,9 +252,9 @@ private:
     // The full question only where the quick filter leaves it open: a search on every
     // resigned or drawn game would cost far more than reading it.
     if (!rules_.dead_position.on() || !might_be_dead(pos_)) return false;
-    MateAnswer w = can_checkmate(pos_, WHITE, options_.budget);
+    MateAnswer w = can_checkmate(pos_, WHITE, options_.ended_budget);
     if (w.ability == MateAbility::Possible) return false;
-    MateAnswer b = can_checkmate(pos_, BLACK, options_.budget);
+    MateAnswer b = can_checkmate(pos_, BLACK, options_.ended_budget);
     if (w.ability != MateAbility::Impossible || b.ability != MateAbility::Impossible) return false;
     out_.result = Result::Draw;
     out_.reason = Reason::DeadPosition;
@@ -267,7 +267,7 @@ private:
     Color loser = recorded == Result::WhiteWins ? BLACK : WHITE;
     // The side that won is the one most likely to mate: asked first, it settles most positions.
     if (rules_.dead_position.on() && might_be_dead(pos_)) {
-      MateAnswer a = can_checkmate(pos_, ~loser, options_.budget);
+      MateAnswer a = can_checkmate(pos_, ~loser, options_.ended_budget);
       if (a.ability == MateAbility::Impossible && dead()) return;
     }
     if (rules_.early_end.on() && completed_moves(pos_) < rules_.early_end.count)

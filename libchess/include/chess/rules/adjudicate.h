@@ -58,7 +58,11 @@ struct Adjudication {
 };
 
 struct AdjudicateOptions {
-  SearchBudget budget;
+  SearchBudget budget;  // for a flag fall: whether the other side could still mate
+  // For whether a resigned, agreed or unfinished game had already ended in a dead position:
+  // asked of every such game whose pawns are locked, so kept small (an answer not found
+  // within it is "not proven dead", and the recorded result stands).
+  SearchBudget ended_budget{2000};
   // Claims treated as made at once (chess.js's way, --claims automatic): the first
   // claimable draw ends the game.
   bool claims_automatic = false;
