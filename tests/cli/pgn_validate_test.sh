@@ -162,4 +162,10 @@ run -q "$tmp/good.pgn" "$tmp/mixed.pgn"
 check "several files: each one's summary" grep -q "good.pgn: 1 game: 1 valid, 0 invalid" <<<"$err"
 check "several files: and the total" grep -q "^4 games: 2 valid, 2 invalid" <<<"$err"
 
+# --max-errors: a game's diagnostics capped, the rest counted.
+printf '[Event "E"]\n[Date "2024.13.40"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf5 0-1\n' >"$tmp/many.pgn"
+run --max-errors 2 "$tmp/many.pgn"
+check "--max-errors 2: two diagnostics" [ "$(grep -c '\(error\|warning\)\[' <<<"$err")" -eq 2 ]
+check "--max-errors 2: and how many more" grep -q "note\[max-errors\]: 5 more in game 1 not shown (--max-errors 2)" <<<"$err"
+
 finish "pgn-validate CLI"

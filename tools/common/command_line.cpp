@@ -35,4 +35,9 @@ const chess::notation::Codec* find_dialect(const std::string& name, std::string_
   return nullptr;
 }
 
+void add_max_errors_option(CLI::App& app, std::size_t& max_per_game) {
+  app.add_option("--max-errors", max_per_game, "Print at most N diagnostics for one game, and how many more there were")
+      ->check(CLI::Range(std::size_t(1), std::size_t(1) << 40));
+}
+
 }  // namespace tools

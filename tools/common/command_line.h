@@ -18,6 +18,9 @@ int parse_command_line(CLI::App& app, int argc, char** argv);
 // --no-fast-path, which sets `plain_path` false (ValidateOptions::plain_path).
 void add_no_fast_path_flag(CLI::App& app, bool& plain_path);
 
+// --max-errors N: at most N diagnostics printed for one game (DiagnosticPrinter::max_per_game).
+void add_max_errors_option(CLI::App& app, std::size_t& max_per_game);
+
 // "san, lan, uci, ..." for help texts and error messages.
 std::string dialect_list();
 

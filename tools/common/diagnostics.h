@@ -19,6 +19,10 @@ public:
   // For problems with no place in an input (options, files that cannot be opened).
   void print(Severity severity, std::string_view message, std::string_view code = {}) const;
 
+  // How many of one game's diagnostics are printed (--max-errors; 0: all). The rest are
+  // counted in one line (see game_report.h).
+  std::size_t max_per_game = 0;
+
 private:
   std::string_view program_;
   bool colour_;

@@ -21,9 +21,19 @@ void print_game_diagnostics(const DiagnosticPrinter& printer, const std::string&
     }
     printer.print(file, d.at.line, d.at.column, severity, d.code, message);
   };
-  for (const Diagnostic& d : report.errors) print(d, Severity::Error);
+  std::size_t printed = 0, left_out = 0;
+  auto each = [&](const Diagnostic& d, Severity severity) {
+    if (printer.max_per_game && printed == printer.max_per_game) return void(++left_out);
+    print(d, severity);
+    ++printed;
+  };
+  for (const Diagnostic& d : report.errors) each(d, Severity::Error);
   if (!errors_only)
-    for (const Diagnostic& d : report.warnings) print(d, Severity::Warning);
+    for (const Diagnostic& d : report.warnings) each(d, Severity::Warning);
+  if (left_out)
+    printer.print(file, report.start.line, report.start.column ? report.start.column : 1, Severity::Note, "max-errors",
+                  fmt::format("{} more in game {} not shown (--max-errors {})", left_out, report.ordinal,
+                              printer.max_per_game));
 }
 
 std::string json_diagnostic(const Diagnostic& d) {

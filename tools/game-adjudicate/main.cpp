@@ -51,8 +51,11 @@ int main(int argc, char** argv) {
   app.add_option("-j,--jobs", run.loop.jobs, "Judge with N threads (output order is kept)")->check(CLI::Range(1, 256));
   app.add_flag("--progress", progress, "Show progress on stderr (default when stderr is a terminal)");
   app.add_flag("--no-progress", no_progress, "Never show progress");
+  std::size_t max_errors = 0;
+  tools::add_max_errors_option(app, max_errors);
   if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
   tools::DiagnosticPrinter diagnostics("game-adjudicate");
+  diagnostics.max_per_game = max_errors;
   if (list) return adjudicate::list_rules(), tools::EXIT_ALL_GOOD;
   tools::buffer_standard_output();
   if (positions_mode) {

@@ -53,8 +53,11 @@ int main(int argc, char** argv) {
   tools::add_no_fast_path_flag(app, run.convert.read.plain_path);
   app.add_flag("--progress", progress, "Show progress on stderr (default when stderr is a terminal)");
   app.add_flag("--no-progress", no_progress, "Never show progress");
+  std::size_t max_errors = 0;
+  tools::add_max_errors_option(app, max_errors);
   if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
   tools::DiagnosticPrinter diagnostics("pgn-convert");
+  diagnostics.max_per_game = max_errors;
 
   using convert::Format;
   run.convert.format = format == "jsonl" ? Format::Jsonl : format == "uci" ? Format::Uci

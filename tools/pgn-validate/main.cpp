@@ -38,8 +38,11 @@ int main(int argc, char** argv) {
   tools::add_no_fast_path_flag(app, run.validate.plain_path);
   app.add_flag("--progress", progress, "Show progress on stderr (default when stderr is a terminal)");
   app.add_flag("--no-progress", no_progress, "Never show progress");
+  std::size_t max_errors = 0;
+  tools::add_max_errors_option(app, max_errors);
   if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
   tools::DiagnosticPrinter diagnostics("pgn-validate");
+  diagnostics.max_per_game = max_errors;
   if (from == "auto") {
     run.validate.auto_dialect = true;
   } else if (!(run.validate.codec = tools::find_dialect(from, "--from", diagnostics, true))) {
