@@ -80,4 +80,61 @@ int run_suite(const std::string& path, const RunOptions& options, const Reporter
   return totals.failed ? tools::EXIT_SOME_INVALID : tools::EXIT_ALL_GOOD;
 }
 
+namespace {
+
+constexpr const char* START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+std::string join(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& w : words) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
+// Shows the FEN with a caret under the offending character.
+void report_bad_fen(const tools::DiagnosticPrinter& diagnostics, const std::string& fen, const chess::FenError& e,
+                    bool chess960) {
+  diagnostics.print(tools::Severity::Error,
+                    fmt::format("invalid FEN, {} field, column {}: {}", to_string(e.field), e.column, e.message),
+                    "bad-fen");
+  fmt::print(stderr, "  {}\n  {}^\n", fen, std::string(e.column - 1, ' '));
+  if (e.field == chess::FenField::Castling && !chess960)
+    diagnostics.print(tools::Severity::Note, "for a Chess960 position written in X-FEN (KQkq), add --chess960");
+}
+
+}  // namespace
+
+int run(const Request& cl, const tools::DiagnosticPrinter& diagnostics) {
+  auto format = cl.format == "jsonl" ? Format::Jsonl : Format::Text;
+  if (!cl.epd_path.empty()) {
+    if (!cl.fen_words.empty() || !cl.fen_option.empty() || cl.depth >= 0) {
+      diagnostics.print(tools::Severity::Error, "--epd runs the suite's own positions and depths: give no FEN or "
+                                                "--depth with it (use --max-depth to cap the depths)");
+      return tools::EXIT_USAGE_OR_IO;
+    }
+    Reporter reporter(format, true, cl.run.divide);
+    return run_suite(cl.epd_path, cl.run, reporter, diagnostics);
+  }
+  if (!cl.fen_words.empty() && !cl.fen_option.empty()) {
+    diagnostics.print(tools::Severity::Error, "give the FEN either as an argument or with --fen, not both");
+    return tools::EXIT_USAGE_OR_IO;
+  }
+  if (cl.depth < 0) {
+    diagnostics.print(tools::Severity::Error, "missing --depth (-d N)");
+    return tools::EXIT_USAGE_OR_IO;
+  }
+  std::string fen = !cl.fen_option.empty() ? cl.fen_option : cl.fen_words.empty() ? START_FEN : join(cl.fen_words);
+  chess::FenResult parsed = chess::Position::from_fen(fen, fen_options(cl.run));
+  if (!parsed.ok()) {
+    report_bad_fen(diagnostics, fen, *parsed.error, cl.run.chess960);
+    return tools::EXIT_USAGE_OR_IO;
+  }
+  PositionResult result;
+  result.fen = fen;
+  chess::Perft perft(chess::PerftOptions{cl.run.threads, cl.run.hash_mb});
+  result.depths.push_back(run_depth(perft, parsed.position, cl.depth, cl.run));
+  Reporter(format, false, cl.run.divide).position(result);
+  return tools::EXIT_ALL_GOOD;
+}
+
+
 }  // namespace fen_perft

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "chess/perft.h"
 #include "chess/position.h"
@@ -17,6 +18,19 @@ struct RunOptions {
   bool chess960 = false;
   int max_depth = 0;  // 0: no cap
 };
+
+// What the command line asks for: one position to a depth, or a suite.
+struct Request {
+  std::vector<std::string> fen_words;  // the FEN as one argument or as its words
+  std::string fen_option;
+  std::string epd_path;
+  std::string format = "text";
+  int depth = -1;
+  RunOptions run;
+};
+
+// Runs what was asked; the exit status.
+int run(const Request& request, const tools::DiagnosticPrinter& diagnostics);
 
 chess::FenOptions fen_options(const RunOptions& options);
 

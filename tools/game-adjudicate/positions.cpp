@@ -4,12 +4,11 @@
 #include <fmt/format.h>
 #include <map>
 
-#include "chess/line_reader.h"
 #include "chess/notation/registry.h"
 #include "chess/rules/status.h"
 #include "common/counted.h"
 #include "common/exit_codes.h"
-#include "common/input.h"
+#include "common/line_loop.h"
 #include "common/json.h"
 
 namespace adjudicate {
@@ -64,78 +63,76 @@ std::string json_list(const std::vector<std::string>& words) {
   return out + "]";
 }
 
+// One position's answer, as text or as a JSON object.
+struct Judged {
+  const std::string& file;
+  std::size_t number;
+  const Line& line;
+  std::string status, cls;
+  bool wrong;
+};
+
+void print_judged(const PositionsOptions& options, const Judged& j, const Position& pos,
+                  const rules::DeadPositionAnalysis& a) {
+  if (options.jsonl) {
+    std::string white = fmt::format("{{\"can_mate\": \"{}\"", ability(a.white.ability));
+    std::string black = fmt::format("{{\"can_mate\": \"{}\"", ability(a.black.ability));
+    if (options.witness && a.white.ability == rules::MateAbility::Possible) white += ", \"witness\": " + json_list(san_line(pos, a.white.witness));
+    if (options.witness && a.black.ability == rules::MateAbility::Possible) black += ", \"witness\": " + json_list(san_line(pos, a.black.witness));
+    fmt::print("{{\"file\": {}, \"line\": {}, \"fen\": {}, \"status\": \"{}\", \"class\": \"{}\"{}, \"white\": {}}}, "
+               "\"black\": {}}}, \"nodes\": {}}}\n",
+               tools::json_string(j.file), j.number, tools::json_string(j.line.fen), j.status, j.cls,
+               j.line.label.empty() ? "" : fmt::format(", \"expected\": \"{}\", \"wrong\": {}", j.line.label, j.wrong),
+               white, black, a.white.nodes + a.black.nodes);
+    return;
+  }
+  std::string out = fmt::format("{}:{}: {} {}", j.file, j.number, j.status, j.cls);
+  if (j.wrong) out += fmt::format(" (expected {}: WRONG)", j.line.label);
+  if (options.witness) {
+    if (a.white.ability == rules::MateAbility::Possible)
+      out += "; White mates: " + fmt::format("{}", fmt::join(san_line(pos, a.white.witness), " "));
+    if (a.black.ability == rules::MateAbility::Possible)
+      out += "; Black mates: " + fmt::format("{}", fmt::join(san_line(pos, a.black.witness), " "));
+  }
+  fmt::print("{}\n", out);
+}
+
 }  // namespace
 
 int run_positions(const PositionsOptions& options, const tools::DiagnosticPrinter& diagnostics) {
-  std::vector<std::string> files = options.files;
-  if (files.empty()) files.push_back("-");
   int status = tools::EXIT_ALL_GOOD;
   std::size_t positions = 0, unreadable = 0, wrong = 0, labelled = 0;
   std::map<std::string, std::size_t> by_class;
-  for (const std::string& path : files) {
-    tools::Input input = tools::open_input(path, diagnostics);
-    if (!input.stream) {
-      status = std::max(status, int(input.refused ? tools::EXIT_SOME_INVALID : tools::EXIT_USAGE_OR_IO));
-      continue;
+  auto bad = [&](const std::string& file, std::size_t number, std::size_t column, const std::string& why) {
+    ++unreadable;
+    status = std::max(status, int(tools::EXIT_SOME_INVALID));
+    diagnostics.print(file, number, column, tools::Severity::Error, "bad-fen", why);
+  };
+  auto on_line = [&](const std::string& file, std::size_t number, std::string& raw, bool too_long) {
+    if (too_long) return bad(file, number, 1, "line too long for a FEN");
+    std::string_view text = raw;
+    while (!text.empty() && (text.back() == '\r' || text.back() == '\0' || text.back() == ' ')) text.remove_suffix(1);
+    if (text.empty() || text[0] == '#') return;
+    Line line = split_line(text);
+    FenResult fen = Position::from_fen(line.fen);
+    if (!fen.ok())
+      return bad(file, number, fen.error->column, std::string(to_string(fen.error->field)) + " field: " + fen.error->message);
+    ++positions;
+    const Position& pos = fen.position;
+    rules::Status s = rules::status(pos);
+    rules::DeadPositionAnalysis a = rules::analyse_dead_position(pos, options.budget);
+    std::string cls = a.classification();
+    std::string shown_status = s != rules::Status::Playable ? std::string(rules::to_string(s)) : a.dead() ? "dead" : "playable";
+    ++by_class[cls];
+    bool is_wrong = !line.label.empty() && cls != "unknown" && cls != line.label;
+    if (!line.label.empty()) ++labelled;
+    if (is_wrong) {
+      ++wrong;
+      status = std::max(status, int(tools::EXIT_SOME_INVALID));
     }
-    LineReader lines(*input.stream);
-    std::string raw;
-    bool too_long = false;
-    for (std::size_t number = 1; lines.next(raw, too_long); ++number) {
-      std::string_view text = raw;
-      if (too_long) {
-        ++unreadable;
-        status = std::max(status, int(tools::EXIT_SOME_INVALID));
-        diagnostics.print(input.name, number, 1, tools::Severity::Error, "bad-fen", "line too long for a FEN");
-        continue;
-      }
-      while (!text.empty() && (text.back() == '\r' || text.back() == '\0' || text.back() == ' ')) text.remove_suffix(1);
-      if (text.empty() || text[0] == '#') continue;
-      Line line = split_line(text);
-      FenResult fen = Position::from_fen(line.fen);
-      if (!fen.ok()) {
-        ++unreadable;
-        status = std::max(status, int(tools::EXIT_SOME_INVALID));
-        diagnostics.print(input.name, number, fen.error->column, tools::Severity::Error, "bad-fen",
-                          std::string(to_string(fen.error->field)) + " field: " + fen.error->message);
-        continue;
-      }
-      ++positions;
-      const Position& pos = fen.position;
-      rules::Status s = rules::status(pos);
-      rules::DeadPositionAnalysis a = rules::analyse_dead_position(pos, options.budget);
-      std::string cls = a.classification();
-      std::string shown_status = s != rules::Status::Playable ? std::string(rules::to_string(s)) : a.dead() ? "dead" : "playable";
-      ++by_class[cls];
-      bool is_wrong = !line.label.empty() && cls != "unknown" && cls != line.label;
-      if (!line.label.empty()) ++labelled;
-      if (is_wrong) {
-        ++wrong;
-        status = std::max(status, int(tools::EXIT_SOME_INVALID));
-      }
-      if (options.jsonl) {
-        std::string white = fmt::format("{{\"can_mate\": \"{}\"", ability(a.white.ability));
-        std::string black = fmt::format("{{\"can_mate\": \"{}\"", ability(a.black.ability));
-        if (options.witness && a.white.ability == rules::MateAbility::Possible) white += ", \"witness\": " + json_list(san_line(pos, a.white.witness));
-        if (options.witness && a.black.ability == rules::MateAbility::Possible) black += ", \"witness\": " + json_list(san_line(pos, a.black.witness));
-        fmt::print("{{\"file\": {}, \"line\": {}, \"fen\": {}, \"status\": \"{}\", \"class\": \"{}\"{}, \"white\": {}}}, "
-                   "\"black\": {}}}, \"nodes\": {}}}\n",
-                   tools::json_string(input.name), number, tools::json_string(line.fen), shown_status, cls,
-                   line.label.empty() ? "" : fmt::format(", \"expected\": \"{}\", \"wrong\": {}", line.label, is_wrong),
-                   white, black, a.white.nodes + a.black.nodes);
-        continue;
-      }
-      std::string out = fmt::format("{}:{}: {} {}", input.name, number, shown_status, cls);
-      if (is_wrong) out += fmt::format(" (expected {}: WRONG)", line.label);
-      if (options.witness) {
-        if (a.white.ability == rules::MateAbility::Possible)
-          out += "; White mates: " + fmt::format("{}", fmt::join(san_line(pos, a.white.witness), " "));
-        if (a.black.ability == rules::MateAbility::Possible)
-          out += "; Black mates: " + fmt::format("{}", fmt::join(san_line(pos, a.black.witness), " "));
-      }
-      fmt::print("{}\n", out);
-    }
-  }
+    print_judged(options, {file, number, line, shown_status, cls, is_wrong}, pos, a);
+  };
+  status = std::max(status, tools::for_each_line(tools::LineLoopOptions{options.files}, diagnostics, on_line));
   std::string classes;
   for (const auto& [c, n] : by_class) classes += fmt::format("{}{} {}", classes.empty() ? "" : ", ", c, n);
   if (options.jsonl)

@@ -1,8 +1,7 @@
 // notation-translate: move lists from one notation to another, one line in, one line out.
-// This file is the command line; translator.cpp translates, output.cpp prints.
+// This file is the command line; run.cpp reads the lines, translator.cpp translates one,
+// output.cpp prints.
 #include <CLI/CLI.hpp>
-#include <algorithm>
-#include <cstdio>
 #include <fmt/core.h>
 #include <unistd.h>
 
@@ -11,10 +10,7 @@
 #include "common/diagnostics.h"
 #include "common/exit_codes.h"
 #include "common/standard_output.h"
-#include "common/input.h"
-#include "chess/line_reader.h"
-#include "notation-translate/output.h"
-#include "notation-translate/translator.h"
+#include "notation-translate/run.h"
 
 namespace {
 
@@ -23,42 +19,6 @@ struct CommandLine {
   std::vector<std::string> files;
   bool strict = false, chess960 = false, line_buffered = false, no_warnings = false, list = false;
 };
-
-
-int translate_files(const CommandLine& cl, const translate::Translator& translator, const translate::Output& output,
-                    const tools::DiagnosticPrinter& diagnostics, bool flush) {
-  int status = tools::EXIT_ALL_GOOD;
-  std::vector<std::string> files = cl.files.empty() ? std::vector<std::string>{"-"} : cl.files;
-  for (const std::string& path : files) {
-    tools::Input input = tools::open_input(path, diagnostics);
-    if (!input.stream) {
-      status = std::max(status, int(input.refused ? tools::EXIT_SOME_INVALID : tools::EXIT_USAGE_OR_IO));
-      continue;
-    }
-    // A coprocess gets its answer as soon as its line is complete.
-    chess::LineReader reader(*input.stream, 1 << 20, flush && path == "-");
-    std::string line;
-    bool too_long = false;
-    while (reader.next(line, too_long)) {
-      if (too_long) {
-        diagnostics.print(input.name, reader.line_number(), 1, tools::Severity::Error, "line-too-long",
-                          fmt::format("line longer than {} bytes: not translated", reader.max_line()));
-        output.failed_line(reader.line_number());
-        status = std::max(status, int(tools::EXIT_SOME_INVALID));
-        continue;
-      }
-      translate::LineResult result = translator.translate(line);
-      output.line(input.name, reader.line_number(), result);
-      if (result.failure) status = std::max(status, int(tools::EXIT_SOME_INVALID));
-    }
-    if (input.read_error()) {
-      diagnostics.print(tools::Severity::Error, input.name + ": read error");
-      status = tools::EXIT_USAGE_OR_IO;
-    }
-  }
-  return status;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -126,5 +86,5 @@ int main(int argc, char** argv) {
     }
     return output.single_move(translator.translate(cl.move)) ? tools::EXIT_ALL_GOOD : tools::EXIT_SOME_INVALID;
   }
-  return translate_files(cl, translator, output, diagnostics, flush);
+  return translate::translate_files(cl.files, translator, output, diagnostics, flush);
 }
