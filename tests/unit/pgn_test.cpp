@@ -454,3 +454,13 @@ TEST_CASE("null moves: a pass in a variation is read, in the main line only when
   CHECK(in_check.at(0).errors[0].code == "illegal-move");
   CHECK(in_check.at(0).errors[0].message.find("while in check") != std::string::npos);
 }
+
+TEST_CASE("a game in another dialect read as SAN: the message names the dialect that reads it", "[pgn]") {
+  auto reports = validate_all("[Event \"E\"]\n\n1. P-K4 P-K4 2. N-KB3 N-QB3 *\n");
+  REQUIRE(reports.at(0).errors.size() == 1);
+  CHECK(reports[0].errors[0].message.find("the game reads as descriptive: --from descriptive") != std::string::npos);
+  // An unreadable move that no dialect reads either: no such hint.
+  auto typo = validate_all("[Event \"E\"]\n\n1. e4 e5 2. Qxe9 *\n");
+  REQUIRE(typo.at(0).errors.size() == 1);
+  CHECK(typo[0].errors[0].message.find("reads as") == std::string::npos);
+}

@@ -62,6 +62,7 @@ private:
   const ValidateOptions& options_;
   KnownTags known_;
   Game* writable_;
+  const Position* main_start_ = nullptr;  // where the main line starts (run())
   const notation::Codec* codec_ = nullptr;
   GameReport report_;
 };

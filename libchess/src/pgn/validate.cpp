@@ -122,6 +122,7 @@ GameReport GameValidator::run() {
   bool has_moves = !game_.main.moves.empty();
   note_moves(has_moves);
   Position final_position = start;
+  main_start_ = &start;
   bool complete = replay(game_.main, writable_ ? &writable_->main : nullptr, start, PieceOrigins(start), 0, &final_position);
   check_result(complete ? &final_position : nullptr, has_moves, has_moves ? game_.main.moves.back().at : Location{});
   return finish();
@@ -342,6 +343,15 @@ bool GameValidator::replay(const Line& line, Line* writable, Position pos, Piece
       if (numbers_agree && !number_agrees) d.message += number_mismatch(node.written_number, pos);
       if (notation::is_null_move_text(texts[i]))
         d.message += " (in variations it is read as a pass; in the main line with --allow-null-moves)";
+      // A game in another dialect read as the default one (descriptive without --from):
+      // say which dialect reads it, and the option that does.
+      if (final_out && codec_->writes_canonical_san() && !options_.auto_dialect &&
+          r.error->kind == notation::ErrorKind::Unreadable) {
+        notation::Detection other = notation::detect_dialect(*main_start_, views);
+        if (other.codec && other.codec != codec_)
+          d.message += "; the game reads as " + std::string(other.codec->name()) + ": --from " +
+                       std::string(other.codec->name());
+      }
       if (r.error->kind == notation::ErrorKind::Ambiguous) {
         for (Move m : r.error->candidates) d.suggestions.push_back(codec_->format(pos, m));
       } else {
