@@ -118,4 +118,12 @@ check "unclosed comment: exit 1" [ $status -eq 1 ]
 run --to san <<<'1. e4 (1. d4 e5 2. Nf3'
 check "unclosed variation: an error where it opened" grep -q "<stdin>:1:7: error\[unbalanced-variation\]" <<<"$err"
 
+# --from auto decides the dialect over the whole input: an ambiguous line waits for it.
+run --to uci <<<$'1. h4 h5 2. Rh3\n1. e4 e5 2. Nf3'
+check "ambiguous line read in the input's dialect (SAN)" [ "$out" = $'h2h4 h7h5 h1h3\ne2e4 e7e5 g1f3' ]
+run --to uci <<<$'1. h4 h5 2. Rh3\n1. e4 e5 2. Rf3'
+check "ambiguous line read in the input's dialect (Finnish)" [ "$out" = $'h2h4 h7h5 g1h3\ne2e4 e7e5 g1f3' ]
+run --to uci <<<'1. h4 h5 2. Rh3'
+check "ambiguous in the input as a whole: an error asking for --from" grep -q "name the dialect with --from" <<<"$err"
+
 finish "notation-translate CLI"

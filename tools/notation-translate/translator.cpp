@@ -1,5 +1,7 @@
 #include "notation-translate/translator.h"
 
+#include <algorithm>
+
 #include "chess/notation/canonical_san.h"
 #include "chess/notation/move_text.h"
 #include "chess/notation/registry.h"
@@ -22,7 +24,7 @@ std::vector<std::string> render_moves(const Codec& codec, Position& pos, const P
 
 }  // namespace
 
-LineResult Translator::translate(std::string_view line) const {
+LineResult Translator::translate(std::string_view line, const Codec* preferred) const {
   LineResult result;
   Position pos = options_.start;
   std::string_view moves_text = line;
@@ -63,8 +65,11 @@ LineResult Translator::translate(std::string_view line) const {
   if (!from && !tokens.empty()) {
     Detection d = detect_dialect(pos, tokens);
     from = d.codec ? d.codec : d.rivals.empty() ? d.closest : nullptr;
+    if (!from && preferred && std::find(d.readings.begin(), d.readings.end(), preferred) != d.readings.end())
+      from = preferred;
     if (!from) {
       result.failure = Problem{"unknown-dialect", offset + 1, 0, "", pos.fen(), d.message, {}};
+      result.ambiguous_dialect = !d.rivals.empty();
       return result;
     }
     // Read as the dialect that got furthest: the error below then names the real move.

@@ -36,6 +36,7 @@ struct LineResult {
   std::string result;      // the termination marker, if the line had one
   bool numbered = false;
   std::optional<Problem> failure;  // the line could not be translated completely
+  bool ambiguous_dialect = false;  // the failure: several dialects read it, with other moves
   std::vector<Problem> warnings;   // lenient readings where the reader had to choose
 };
 
@@ -52,7 +53,9 @@ struct TranslatorOptions {
 class Translator {
 public:
   explicit Translator(TranslatorOptions options) : options_(std::move(options)), numbers_(*options_.to) {}
-  LineResult translate(std::string_view line) const;
+  // `preferred`: the dialect the rest of the input is in, which decides a line that reads
+  // legally in several (with --from auto).
+  LineResult translate(std::string_view line, const chess::notation::Codec* preferred = nullptr) const;
   // The moves in the target dialect, with move numbers in its style when the input had them.
   std::string render(const LineResult& result) const;
 

@@ -95,6 +95,7 @@ Detection detect_dialect(const Position& start, std::span<const std::string_view
   for (const Reading& r : complete)
     if (r.moves != complete.front().moves) d.rivals.push_back(std::string(r.codec->name()));
   if (!d.rivals.empty()) {
+    for (const Reading& r : complete) d.readings.push_back(r.codec);
     d.message = "the moves read legally as " + std::string(d.codec->name());
     for (const auto& r : d.rivals) d.message += " and as " + r;
     d.message += ", with different moves: name the dialect with --from";

@@ -25,6 +25,9 @@ struct Detection {
   // When no dialect reads every move (and none conflict): the one that read furthest,
   // so that the caller can report the real error at the move where it stopped.
   const Codec* closest = nullptr;
+  // When several read it with different moves: all of them (the caller may know which
+  // dialect the rest of its input is in).
+  std::vector<const Codec*> readings;
 };
 
 // Picks the dialect under which every move of the list reads legally from `start`.
