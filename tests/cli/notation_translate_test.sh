@@ -126,4 +126,12 @@ check "ambiguous line read in the input's dialect (Finnish)" [ "$out" = $'h2h4 h
 run --to uci <<<'1. h4 h5 2. Rh3'
 check "ambiguous in the input as a whole: an error asking for --from" grep -q "name the dialect with --from" <<<"$err"
 
+# A game printed one numbered move pair per line (as seed 003 prints its Chinese game) is
+# one game: a line numbered where the last stopped goes on with it; a blank line ends it.
+run --to san <<<$'1. e4 e5\n2. \u8c61c4 d6\n3. \u9a6cf3 \u9a6cc6\n4. \u9a6cc3 \u8c61g4\n5. h3 \u8c61h5\n6. d3 h6\n7. \u9a6cxe5 \u8c61xd1\n8. \u8c61xf7+ \u738be7\n9. \u9a6cd5# 1-0'
+check "the seed's Chinese game, a move pair per line" [ "$out" = $'1. e4 e5\n2. Bc4 d6\n3. Nf3 Nc6\n4. Nc3 Bg4\n5. h3 Bh5\n6. d3 h6\n7. Nxe5 Bxd1\n8. Bxf7+ Ke7\n9. Nd5# 1-0' ]
+check "the seed's Chinese game: exit 0" [ $status -eq 0 ]
+run --to lan <<<$'1. e4\n1... e5\n2. Nf3\n\n1. d4\n1... d5'
+check "one move per line; a blank line starts a new game" [ "$out" = $'1. e2-e4\n1... e7-e5\n2. Ng1-f3\n\n1. d2-d4\n1... d7-d5' ]
+
 finish "notation-translate CLI"

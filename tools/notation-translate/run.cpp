@@ -1,6 +1,7 @@
 #include "notation-translate/run.h"
 
 #include <fmt/core.h>
+#include <optional>
 #include <vector>
 
 #include "chess/notation/registry.h"
@@ -22,8 +23,8 @@ public:
 
   // Returns whether the line (or one that waited) failed.
   bool line(const std::string& file, std::size_t number, const std::string& text) {
-    if (file != file_) flush(), file_ = file, settled_ = nullptr;
-    LineResult result = translator_.translate(text, settled_);
+    if (file != file_) flush(), file_ = file, settled_ = nullptr, last_.reset();
+    LineResult result = translator_.translate(text, settled_, waiting_.empty() && last_ ? &*last_ : nullptr);
     if (result.ambiguous_dialect && can_wait_) {
       waiting_.push_back({number, text});
       return false;
@@ -51,6 +52,9 @@ private:
   };
   bool print(std::size_t number, LineResult result) {
     output_.line(file_, number, result);
+    // The next line may go on with this game; not after a failure, a blank line or no moves.
+    if (result.failure || result.moves.empty()) last_.reset();
+    else last_ = std::move(result.end);
     return result.failure.has_value();
   }
   const Translator& translator_;
@@ -59,6 +63,7 @@ private:
   std::string file_;
   const chess::notation::Codec* settled_ = nullptr;
   std::vector<Waiting> waiting_;
+  std::optional<Continuation> last_;
 };
 
 }  // namespace

@@ -24,7 +24,7 @@ std::vector<std::string> render_moves(const Codec& codec, Position& pos, const P
 
 }  // namespace
 
-LineResult Translator::translate(std::string_view line, const Codec* preferred) const {
+LineResult Translator::translate(std::string_view line, const Codec* preferred, const Continuation* continues) const {
   LineResult result;
   Position pos = options_.start;
   std::string_view moves_text = line;
@@ -47,6 +47,11 @@ LineResult Translator::translate(std::string_view line, const Codec* preferred) 
     offset = tab + 1;
   }
   MoveText text = split_move_text(moves_text);
+  // A line numbered where the line before stopped goes on with its game.
+  bool goes_on = continues && result.fen_prefix.empty() && text.first_number &&
+                 text.first_number == continues->pos.fullmove_number() &&
+                 text.first_number_black == (continues->pos.side_to_move() == BLACK);
+  if (goes_on) pos = continues->pos;
   if (text.unclosed_at) {  // the rest of the line would be dropped in silence
     bool comment = text.unclosed == '{';
     result.failure = Problem{comment ? "unterminated-comment" : "unbalanced-variation", offset + text.unclosed_at, 0, "",
@@ -79,7 +84,8 @@ LineResult Translator::translate(std::string_view line, const Codec* preferred) 
   bool from_san = from && from->writes_canonical_san();
   bool from_descriptive = from && from->uses_piece_origins();
   bool to_descriptive = options_.to->uses_piece_origins();
-  PieceOrigins origins(pos), target_origins(pos);
+  PieceOrigins origins = goes_on ? continues->origins : PieceOrigins(pos);
+  PieceOrigins target_origins = goes_on ? continues->target_origins : PieceOrigins(pos);
   result.moves.reserve(tokens.size());
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     ParseOptions po;
@@ -119,6 +125,7 @@ LineResult Translator::translate(std::string_view line, const Codec* preferred) 
     pos.make_move(r.move);
   }
   if (options_.with_uci) result.final_fen = pos.fen();  // for JSON output only
+  result.end = Continuation{std::move(pos), origins, target_origins};
   return result;
 }
 

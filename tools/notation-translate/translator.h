@@ -28,6 +28,13 @@ struct Problem {
   std::vector<std::string> candidates;  // in the target dialect
 };
 
+// Where a line's moves ended, for a next line that goes on with the same game (numbered
+// where this one stopped: one move pair per line, as the seeds print a game).
+struct Continuation {
+  chess::Position pos;
+  chess::notation::PieceOrigins origins, target_origins;
+};
+
 struct LineResult {
   std::string fen_prefix;  // "FEN\t" as given at the start of the line, else empty
   std::string final_fen;  // filled for JSON output (TranslatorOptions::with_uci)
@@ -37,6 +44,7 @@ struct LineResult {
   bool numbered = false;
   std::optional<Problem> failure;  // the line could not be translated completely
   bool ambiguous_dialect = false;  // the failure: several dialects read it, with other moves
+  std::optional<Continuation> end;  // where a translated line's moves ended
   std::vector<Problem> warnings;   // lenient readings where the reader had to choose
 };
 
@@ -55,7 +63,10 @@ public:
   explicit Translator(TranslatorOptions options) : options_(std::move(options)), numbers_(*options_.to) {}
   // `preferred`: the dialect the rest of the input is in, which decides a line that reads
   // legally in several (with --from auto).
-  LineResult translate(std::string_view line, const chess::notation::Codec* preferred = nullptr) const;
+  // `continues`: the end of the line before, which this line goes on from if its first
+  // move number is the next one there.
+  LineResult translate(std::string_view line, const chess::notation::Codec* preferred = nullptr,
+                       const Continuation* continues = nullptr) const;
   // The moves in the target dialect, with move numbers in its style when the input had them.
   std::string render(const LineResult& result) const;
 

@@ -173,6 +173,7 @@ MoveText split_move_text(std::string_view line) {
   MoveText out;
   out.moves.reserve(line.size() / 4);  // "e4 " is the shortest move with its space
   int last_number = 0;
+  bool last_black = false;          // the last number was Black's ("12...")
   bool last_word_was_move = false;  // the previous word was (part of) the last move token
   std::size_t i = 0;
   while (i < line.size()) {
@@ -251,6 +252,9 @@ MoveText split_move_text(std::string_view line) {
         out.numbered = true;
         last_number = 0;
         for (std::size_t k = 0; k < digits && k < 6; ++k) last_number = last_number * 10 + (word[k] - '0');
+        last_black = dots - digits >= 3;
+      } else if (dots >= 3) {
+        last_black = true;  // "1. e4 ... e5": the dots alone
       }
       if (dots == word.size() || bare_number) continue;
       word.remove_prefix(dots);
@@ -264,6 +268,7 @@ MoveText split_move_text(std::string_view line) {
       last_word_was_move = true;
       continue;
     }
+    if (out.moves.empty()) out.first_number = last_number, out.first_number_black = last_black;
     out.moves.push_back({word, column});
     last_word_was_move = true;
   }

@@ -19,6 +19,8 @@ struct MoveText {
   std::vector<MoveToken> moves;
   std::string_view result;    // "1-0", "0-1", "1/2-1/2", "*" (normalised from ½-½ etc.), or empty
   bool numbered = false;      // the line had move numbers
+  int first_number = 0;       // the number written before the first move (0: none)
+  bool first_number_black = false;  // ... as Black's ("12...")
   bool skipped_comments = false;  // {comments}, ;comments or (variations) were left out
   // A '{' or '(' never closed on the line: what follows it was not read. Its column, or 0.
   std::size_t unclosed_at = 0;
