@@ -121,3 +121,18 @@ TEST_CASE("Writing gives the shortest unambiguous form", "[descriptive]") {
   Position initial;
   CHECK(find_codec("descriptive-kt")->format(initial, Move(SQ_G1, SQ_F3)) == "Kt-KB3");
 }
+
+TEST_CASE("Marks joined to the move, and rooks told apart by their file", "[descriptive]") {
+  CHECK(to_san("1. P-K4 P-QR3 2. P-K5 P-Q4 3. PxPe.p.") == "e4 a6 e5 d5 exd6");
+  CHECK(to_san("1. P-K4 P-QR3 2. P-K5 P-Q4 3. PxP e.p.") == "e4 a6 e5 d5 exd6");
+  CHECK(to_san("P-Q5dis.ch", "8/8/5k2/8/3P4/8/1B6/6K1 w - - 0 1") == "d5+");
+  CHECK(to_san("P-Q5 dis. ch.", "8/8/5k2/8/3P4/8/1B6/6K1 w - - 0 1") == "d5+");
+  CHECK(to_san("R-R8mate", "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1") == "Ra8#");
+  CHECK(to_san("R-R8 mate!", "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1") == "Ra8#");
+  CHECK(to_san("R(QR)-Q1", "4k3/8/8/8/8/8/4K3/R6R w - - 0 1") == "Rad1");
+  CHECK(to_san("R(KR)-Q1", "4k3/8/8/8/8/8/4K3/R6R w - - 0 1") == "Rhd1");
+  CHECK(to_san("R(QKt)-Kt6", "4k3/8/8/8/8/8/8/1R3KR1 w - - 0 1") == "Rb6");
+  CHECK(to_san("R(Kt)-Kt6", "4k3/8/8/8/8/8/8/1R3K1R w - - 0 1") == "Rb6");
+  // Both rooks on knights' files: the file does not tell them apart.
+  CHECK(to_san("R(Kt)-Kt6", "4k3/8/8/8/8/8/8/1R2K1R1 w - - 0 1") == "<ambiguous-move at R(Kt)-Kt6>");
+}

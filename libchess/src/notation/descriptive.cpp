@@ -164,7 +164,8 @@ private:
       if (!ends_a_mark(s_.back())) break;
       static const std::pair<std::string_view, char> marks[] = {
           {"DOUBLE CH", '+'}, {"DOUBLECH", '+'}, {"DOUBLE CHECK", '+'},
-          {"DIS CH", '+'}, {"DBL CH", '+'}, {"DIS. CH", '+'}, {"DBL. CH", '+'}, {"DISCH", '+'}, {"DBLCH", '+'},
+          {"DIS CH", '+'}, {"DBL CH", '+'}, {"DIS. CH", '+'}, {"DBL. CH", '+'}, {"DIS.CH", '+'}, {"DBL.CH", '+'},
+          {"DISCH", '+'}, {"DBLCH", '+'},
           {"CHECK", '+'},  {"CH", '+'},     {"MATE", '#'},    {"++", '#'},      {"+", '+'},     {"#", '#'},
           {"!", 0},        {"?", 0},        {"E.P", 'e'},     {"EP", 'e'}};
       for (const auto& [text, kind] : marks) {
@@ -174,10 +175,13 @@ private:
         // No descriptive move ends in C or H, so "ch" may even be glued on ("BxKtPch");
         // "mate" and "ep" must stand apart or follow a rank.
         bool word = std::isalpha(static_cast<unsigned char>(text[0]));
-        bool glued_ok = text == "CH" || text == "CHECK" || text == "EP";
+        // "Dis.ch" glued to a square ("P-Q7dis.ch") ends in a rank first, so it may too.
+        bool ep = text == "EP" || text == "E.P";
+        bool glued_ok = text == "CH" || text == "CHECK" || ep || text == "DIS.CH" || text == "DBL.CH";
         if (word && !glued_ok && before > 0 && std::isalpha(static_cast<unsigned char>(s_[before - 1]))) continue;
-        if (text == "EP" && (before == 0 || (!std::isdigit(static_cast<unsigned char>(s_[before - 1])) &&
-                                             s_[before - 1] != ' ' && s_[before - 1] != 'P')))
+        // "e.p." stands apart, or follows the rank or the pawn taken: "PxPe.p.", "P-Q6ep".
+        if (ep && (before == 0 || (!std::isdigit(static_cast<unsigned char>(s_[before - 1])) &&
+                                   s_[before - 1] != ' ' && s_[before - 1] != 'P')))
           continue;
         if (kind == 'e') claims.ep = true;
         else if (kind && claims.check != '#') claims.check = kind;
@@ -283,14 +287,22 @@ private:
     return false;
   }
 
-  // N(1), R(QR3), N/Q2, R(6)
+  // N(1), R(QR3), N/Q2, R(6); a file alone, as books tell two rooks or knights apart by
+  // the file they stand on: R(QB)-Q1, R(Kt)-Kt6 (Kt already folded to N).
   void read_qualifier(std::size_t& i, SquareSet& origin) {
     if (i >= s_.size()) return;
     if (s_[i] == '(') {
       std::size_t k = i + 1;
       SquareSet sq;
+      std::size_t close = s_.find(')', k);
+      FileSet files = close != std::string::npos && close > k && close - k <= 2
+                          ? files_named(std::string_view(s_).substr(k, close - k))
+                          : FileSet(0);
       if (k < s_.size() && s_[k] >= '1' && s_[k] <= '8') {
         sq.rank = s_[k++] - '1';
+      } else if (files) {
+        sq.files = files;
+        k = close;
       } else if (!read_square(k, sq)) {
         return;
       }

@@ -52,7 +52,7 @@ bool is_suffix_word(std::string_view word) {
     case 'c': case 'd': case 'm': case 'e': case 's': case '(': break;
     default: return false;
   }
-  word = without_trailing(word, ".,+#");
+  word = without_trailing(word, ".,+#!?");  // "mate!", "ch?": the glyph goes with the move
   if (word.size() < 2 || word.size() > 6) return false;
   for (std::string_view w : {"ch", "check", "dis", "dbl", "double", "mate", "e.p", "ep", "sq", "(ep)", "dis.ch", "dbl.ch"})
     if (equals_ignoring_case(word, w)) return true;
