@@ -168,4 +168,11 @@ run --max-errors 2 "$tmp/many.pgn"
 check "--max-errors 2: two diagnostics" [ "$(grep -c '\(error\|warning\)\[' <<<"$err")" -eq 2 ]
 check "--max-errors 2: and how many more" grep -q "note\[max-errors\]: 5 more in game 1 not shown (--max-errors 2)" <<<"$err"
 
+# Words after the last game are said (once), not dropped: with one job and with two.
+printf '[Event "E"]\n\n1. e4 e5 *\n\nTrailing words\n' >"$tmp/trailing.pgn"
+for jobs in 1 2; do
+  run -j $jobs "$tmp/trailing.pgn"
+  check "text after the last game, $jobs job(s): said where" grep -q "trailing.pgn:5:1: warning\[unexpected-text\].*(after the last game)" <<<"$err"
+done
+
 finish "pgn-validate CLI"

@@ -40,6 +40,7 @@ struct Chunk {
   std::vector<Result> results;
   std::size_t count = 0;
   bool clean = false;  // its reader ended cleanly
+  std::vector<chess::pgn::Diagnostic> trailing;  // what its reader found after its last game
 };
 
 // Where to cut `text` at or after `from`: the start of a tag line after a blank line.
@@ -139,10 +140,11 @@ private:
 // game's, to overwrite. emit(Result&, std::size_t ordinal_offset,
 // std::size_t bytes_read) runs on this thread in input order (the result's game number
 // counts from the piece it was read in: add ordinal_offset) and returns false to stop.
-// Returns false if emit stopped it.
+// Returns false if emit stopped it. `trailing`, if given, receives what the reader found
+// after the input's last game (a chunk's own is read again with the next chunk's games).
 template <class Result, class ReadOne, class Emit>
 bool for_each_game_chunked(std::istream& in, int jobs, chess::pgn::ReaderOptions options, ReadOne read_one, Emit emit,
-                           ChunkLimits limits = {}) {
+                           ChunkLimits limits = {}, std::vector<chess::pgn::Diagnostic>* trailing = nullptr) {
   using Chunk = chunked::Chunk<Result>;
   auto read_all = [&](Chunk& chunk) {  // the chunk's games, with a reader of its own
     chess::pgn::ReaderOptions o = options;
@@ -153,6 +155,7 @@ bool for_each_game_chunked(std::istream& in, int jobs, chess::pgn::ReaderOptions
       if (!read_one(reader, chunk.results[chunk.count])) break;
     }
     chunk.clean = reader.ended_cleanly();
+    chunk.trailing = reader.trailing_diagnostics();
   };
   chunked::Cutter cutter(in, limits);
   OrderedPipeline<Chunk> pipeline(
@@ -206,8 +209,12 @@ bool for_each_game_chunked(std::istream& in, int jobs, chess::pgn::ReaderOptions
     std::istream stream(&buffer);
     chess::pgn::Reader reader(stream, o);
     for (Result r; going && read_one(reader, r);) going = emit(r, ordinal_offset, bytes_before + reader.bytes_read());
+    if (trailing && going) *trailing = reader.trailing_diagnostics();
   }
-  if (pending && going) emit_all(pending->item);
+  if (pending && going) {
+    emit_all(pending->item);
+    if (trailing && going) *trailing = pending->item.trailing;
+  }
   return going;
 }
 

@@ -47,6 +47,7 @@ int for_each_game(const GameLoopOptions& options, const DiagnosticPrinter& diagn
       continue;
     }
     std::size_t bytes = 0;
+    std::vector<chess::pgn::Diagnostic> trailing;  // found after the file's last game
     auto handle = [&](Result& r, std::size_t ordinal_offset, std::size_t bytes_read) {
       bytes = bytes_read;
       progress.update(bytes_before + bytes_read, ++games);
@@ -57,9 +58,14 @@ int for_each_game(const GameLoopOptions& options, const DiagnosticPrinter& diagn
       Result r;
       while (going && read_one(reader, r)) going = handle(r, 0, reader.bytes_read());
       bytes = reader.bytes_read();
+      if (going) trailing = reader.trailing_diagnostics();
     } else {
-      going = for_each_game_chunked<Result>(*input.stream, options.jobs, options.reader, read_one, handle);
+      going = for_each_game_chunked<Result>(*input.stream, options.jobs, options.reader, read_one, handle, {}, &trailing);
     }
+    for (const chess::pgn::Diagnostic& d : trailing)  // said once: no game holds them
+      diagnostics.print(input.name, d.at.line, d.at.column,
+                        d.severity == chess::pgn::Severity::Error ? Severity::Error : Severity::Warning, d.code,
+                        d.message + " (after the last game)");
     bytes_before += bytes;
     if (input.read_error()) {
       diagnostics.print(Severity::Error, input.name + ": read error");

@@ -169,6 +169,7 @@ struct Reader::Impl {
   Visitor* v = nullptr;
   bool game_started = false;
   std::vector<Diagnostic> early;
+  std::vector<Diagnostic> trailing;  // early ones with no game after them
   std::vector<std::string> tag_names;
   std::string raw;
   bool raw_cut = false;
@@ -282,7 +283,11 @@ struct Reader::Impl {
     // Skip prose between games, with a warning for each stretch.
     for (;;) {
       if (!next_text()) {
-        if (!early.empty()) clean = false;  // problems found in blank lines after the last game
+        if (!early.empty()) {  // problems found after the last game: no game to hold them
+          clean = false;
+          for (Diagnostic& d : early) trailing.push_back(std::move(d));
+          early.clear();
+        }
         return false;
       }
       if (pos == 0 && line[0] == '%') {  // escape line
@@ -721,6 +726,8 @@ struct Reader::Impl {
                  " bytes: not kept whole, so the game is refused (written through as read)");
   }
 };
+
+const std::vector<Diagnostic>& Reader::trailing_diagnostics() const { return impl_->trailing; }
 
 Reader::Reader(std::istream& in, ReaderOptions options) : impl_(std::make_unique<Impl>(in, options)) {}
 Reader::Reader(std::string_view text, ReaderOptions options) : impl_(std::make_unique<Impl>(text, options)) {}

@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "chess/pgn/diagnostic.h"
 
@@ -72,6 +73,9 @@ public:
   // cut into pieces check their cuts with it.
   bool ended_cleanly() const;
   std::size_t games_read() const;
+  // Problems in the text after the last game (words at the end of a file): no game holds
+  // them, so they are kept here, to be said once when the input has been read.
+  const std::vector<Diagnostic>& trailing_diagnostics() const;
 
 private:
   friend struct detail::PlainAccess;
