@@ -99,6 +99,7 @@ public:
         s_ += char(c >= 'a' && c <= 'z' ? c - 32 : c);
       }
     }
+    rewrite_words();
     strip_suffixes(spec.claims);
     if (read_castling(spec)) return std::nullopt;
     // "Kt" (older books) is the knight; dots and spaces inside a move carry nothing.
@@ -139,6 +140,50 @@ private:
     return NotationError{ErrorKind::Unreadable, column, std::move(message), {}};
   }
   std::size_t col(std::size_t i) const { return i < s_.size() ? cols_[i] : (s_.empty() ? 1 : cols_[s_.size() - 1] + 1); }
+
+  // The words of older books, as the modern forms they stand for: Bird's "P to K4",
+  // "Kt takes P", "K to R square", "P takes P en passant", "(ch.)"; the Blue Book's
+  // "K. Kt. to K. B's 3d." (possessives and ordinals). Each character keeps the column
+  // of its word.
+  void rewrite_words() {
+    if (s_.find(' ') == std::string::npos && s_.find('\'') == std::string::npos) return;  // "P-K4": nothing to do
+    std::string out;
+    std::size_t out_cols[MAX_CHARS];
+    bool pending_en = false;
+    for (std::size_t i = 0; i < s_.size();) {
+      while (i < s_.size() && s_[i] == ' ') ++i;
+      std::size_t start = i;
+      while (i < s_.size() && s_[i] != ' ') ++i;
+      if (i == start) break;
+      std::string_view w = std::string_view(s_).substr(start, i - start);
+      std::string_view bare = w;
+      while (!bare.empty() && (bare.back() == '.' || bare.back() == ',')) bare.remove_suffix(1);
+      std::string word(w);
+      if (bare == "TO") word = "-";
+      else if (bare == "TAKES") word = "X";
+      else if (bare == "SQUARE") word = "SQ";
+      else if (bare == "(CH" || bare == "(CH)" || bare == "(CHECK)" || bare == "(CH.)") word = "CH";
+      else if (bare == "EN") { pending_en = true; continue; }
+      else if (pending_en && (bare == "PAS" || bare == "PASS" || bare == "PASSANT")) word = "EP";
+      else if (bare.size() > 2 && bare.substr(bare.size() - 2) == "'S") word = std::string(bare.substr(0, bare.size() - 2));
+      else if (bare.size() >= 2 && bare[0] >= '1' && bare[0] <= '8' &&
+               (bare.substr(1) == "ST" || bare.substr(1) == "ND" || bare.substr(1) == "RD" || bare.substr(1) == "TH" ||
+                bare.substr(1) == "D"))
+        word = std::string(1, bare[0]);
+      pending_en = false;
+      if (!out.empty()) {
+        if (out.size() >= MAX_CHARS) return;
+        out_cols[out.size()] = cols_[start];
+        out += ' ';
+      }
+      for (std::size_t k = 0; k < word.size() && out.size() < MAX_CHARS; ++k) {
+        out_cols[out.size()] = cols_[std::min(start + k, i - 1)];
+        out += word[k];
+      }
+    }
+    s_ = out;
+    std::copy(out_cols, out_cols + out.size(), cols_);
+  }
 
   bool ends_with(std::string_view suffix) const {
     return s_.size() >= suffix.size() && std::string_view(s_).substr(s_.size() - suffix.size()) == suffix;
@@ -549,17 +594,18 @@ private:
 
   // `weak_evidence`: let a missing check mark prefer non-checking moves (books rely on it;
   // the writer does not, so that what it writes never depends on it).
+  // `exact`: no relaxed reading (the lookahead asks first whether a line reads as written).
   ParseResult resolve(Position& pos, std::string_view text, const ParseOptions& options, int lookahead,
-                      bool weak_evidence = true) const;
+                      bool weak_evidence = true, bool exact = false) const;
   // Unique reading without lookahead or relaxations: what the writer must achieve.
   bool line_continues(Position& pos, const PieceOrigins* origins, std::span<const std::string_view> following,
-                      int plies) const;
+                      int plies, bool exact) const;
 
   DescriptiveStyle style_;
 };
 
 ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, const ParseOptions& options,
-                                      int lookahead, bool weak_evidence) const {
+                                      int lookahead, bool weak_evidence, bool exact) const {
   ParseResult result;
   Spec spec;
   if (auto error = Reader(text).read(spec)) {
@@ -578,7 +624,7 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
   Context ctx{pos, options.origins, legal};
   bool promotion_missing = false;
   Found found = candidates(ctx, spec, STRICT_MATCH, promotion_missing);
-  if (found.empty() && !options.strict) {
+  if (found.empty() && !options.strict && !exact) {
     generate_legal(pos, legal);
     static const std::pair<unsigned, const char*> steps[] = {
         {IGNORE_CAPTURE_MARK, "read ignoring a wrong '-' or 'x'"},
@@ -604,19 +650,26 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
   prefer_identity(ctx, spec, found);
   if (found.size() > 1) apply_claims(ctx, spec.claims, found, false);
   if (found.size() > 1 && lookahead > 0 && !options.following.empty()) {
-    Found viable;
-    for (Move m : found) {
-      PieceOrigins next = options.origins ? *options.origins : PieceOrigins(pos);
-      next.update(pos, m);
-      pos.make_move(m);
-      bool ok = line_continues(pos, options.origins ? &next : nullptr, options.following, lookahead);
-      pos.unmake_move(m);
-      if (ok) viable.push_back(m);
-    }
-    if (!viable.empty() && viable.size() < found.size()) {
-      found = viable;
-      if (found.size() == 1)
-        result.notes.push_back({false, "'" + std::string(text) + "' decided by the moves that follow"});
+    // The moves after each candidate decide: read as written first, and only if no
+    // candidate's line reads so, leniently. A lenient reading never decides between two
+    // strict ones (Mason-Bird 1892, 26 R-B3 BxR: only Rf3 lets the bishop take a rook).
+    for (bool exact_line : {true, false}) {
+      Found viable;
+      for (Move m : found) {
+        PieceOrigins next = options.origins ? *options.origins : PieceOrigins(pos);
+        next.update(pos, m);
+        pos.make_move(m);
+        bool ok = line_continues(pos, options.origins ? &next : nullptr, options.following, lookahead, exact_line);
+        pos.unmake_move(m);
+        if (ok) viable.push_back(m);
+      }
+      if (viable.empty()) continue;
+      if (viable.size() < found.size()) {
+        found = viable;
+        if (found.size() == 1)
+          result.notes.push_back({false, "'" + std::string(text) + "' decided by the moves that follow"});
+      }
+      break;
     }
   }
   if (found.size() > 1 && weak_evidence) apply_claims(ctx, spec.claims, found, true);
@@ -643,17 +696,17 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
 
 // True if the next moves of the line read legally (each uniquely or not) after this one.
 bool DescriptiveCodec::line_continues(Position& pos, const PieceOrigins* origins,
-                                      std::span<const std::string_view> following, int plies) const {
+                                      std::span<const std::string_view> following, int plies, bool exact) const {
   if (plies == 0 || following.empty()) return true;
   ParseOptions options;
   options.origins = origins;
   options.following = following.subspan(1);
-  ParseResult r = resolve(pos, following.front(), options, plies - 1);
+  ParseResult r = resolve(pos, following.front(), options, plies - 1, true, exact);
   if (r.ok()) return true;
   if (!r.error || r.error->kind != ErrorKind::Ambiguous) return false;
   for (Move m : r.error->candidates) {
     pos.make_move(m);
-    bool ok = line_continues(pos, nullptr, following.subspan(1), plies - 1);
+    bool ok = line_continues(pos, nullptr, following.subspan(1), plies - 1, exact);
     pos.unmake_move(m);
     if (ok) return true;
   }

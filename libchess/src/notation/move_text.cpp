@@ -49,12 +49,15 @@ bool is_suffix_word(std::string_view word) {
   for (char c : word)  // a square's rank: a move ("e4", "cxd5"), never a suffix word
     if (c >= '1' && c <= '8') return false;
   switch (word[0] | 0x20) {  // the first letter, in lower case ('(' | 0x20 is '(')
-    case 'c': case 'd': case 'm': case 'e': case 's': case '(': break;
+    case 'c': case 'd': case 'm': case 'e': case 's': case 'p': case '(': break;
     default: return false;
   }
-  word = without_trailing(word, ".,+#!?");  // "mate!", "ch?": the glyph goes with the move
-  if (word.size() < 2 || word.size() > 6) return false;
-  for (std::string_view w : {"ch", "check", "dis", "dbl", "double", "mate", "e.p", "ep", "sq", "(ep)", "dis.ch", "dbl.ch"})
+  word = without_trailing(word, ".,+#!?)");  // "mate!", "ch?", "(ch.)": the glyph goes with the move
+  if (!word.empty() && word[0] == '(') word.remove_prefix(1);
+  if (word.size() < 2 || word.size() > 7) return false;
+  // ... and Bird's "K to R square", "P takes P en passant" / "en pas".
+  for (std::string_view w : {"ch", "check", "dis", "dbl", "double", "mate", "e.p", "ep", "sq", "(ep)", "dis.ch",
+                             "dbl.ch", "square", "en", "pas", "pass", "passant"})
     if (equals_ignoring_case(word, w)) return true;
   return false;
 }
@@ -69,13 +72,15 @@ bool is_castle_side(std::string_view word) {
 }
 
 // Both are asked of every word that follows a move: the first byte settles most.
+// "takes" and "to" are the 19th century's capture mark and dash: "Kt takes P", "P to K4".
 bool is_capture_mark(std::string_view w) {
-  if (w.empty() || (w[0] != 'x' && w[0] != 'X' && w[0] != ':' && w[0] != '\xC3')) return false;
-  return w == "x" || w == "X" || w == "\u00D7" || w == ":";
+  if (w.empty() || (w[0] != 'x' && w[0] != 'X' && w[0] != ':' && w[0] != '\xC3' && w[0] != 't' && w[0] != 'T'))
+    return false;
+  return w == "x" || w == "X" || w == "\u00D7" || w == ":" || w == "takes" || w == "Takes";
 }
 bool is_dash(std::string_view w) {
-  if (w.empty() || (w[0] != '-' && w[0] != '\xE2')) return false;
-  return w == "-" || w == "--" || w == "\u2013" || w == "\u2014";
+  if (w.empty() || (w[0] != '-' && w[0] != '\xE2' && w[0] != 't' && w[0] != 'T')) return false;
+  return w == "-" || w == "--" || w == "\u2013" || w == "\u2014" || w == "to" || w == "To";
 }
 
 bool ends_with_any(std::string_view w, std::initializer_list<std::string_view> tails) {
@@ -137,8 +142,9 @@ bool continues_spaced_move(std::string_view prev, std::string_view word, int nex
       if (!is_dash(next) && !is_capture_mark(next)) return true;
     }
   }
-  if ((last == '-' || last == 'x' || last == 'X' || static_cast<unsigned char>(last) >= 0x80) &&
-      ends_with_any(prev, {"-", "x", "X", "\u00D7", "\u2013", "\u2014"}))
+  if ((last == '-' || last == 'x' || last == 'X' || last == 'o' || last == 's' ||
+       static_cast<unsigned char>(last) >= 0x80) &&
+      ends_with_any(prev, {"-", "x", "X", "\u00D7", "\u2013", "\u2014", " to", " To", " takes", " Takes"}))
     return true;
   std::size_t dash = prev.find_last_of("-");
   if (dash == std::string_view::npos || dash == 0) return false;  // captures end with a piece: never extended
