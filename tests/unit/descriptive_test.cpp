@@ -136,3 +136,20 @@ TEST_CASE("Marks joined to the move, and rooks told apart by their file", "[desc
   // Both rooks on knights' files: the file does not tell them apart.
   CHECK(to_san("R(Kt)-Kt6", "4k3/8/8/8/8/8/8/1R2K1R1 w - - 0 1") == "<ambiguous-move at R(Kt)-Kt6>");
 }
+
+TEST_CASE("Descriptive as the 19th century printed it: words, possessives, ordinals", "[descriptive]") {
+  // Bird (1893): "to", "takes", "square", "en pas", and a pawn named by its file in words.
+  CHECK(to_san("1 P to K4 P to QB4 2 Kt to KB3 Kt to QB3 3 P to Q4 P takes P 4 Kt takes P P to Q3") ==
+        "e4 c5 Nf3 Nc6 d4 cxd4 Nxd4 d6");
+  CHECK(to_san("K to R square", "4k3/8/8/8/8/8/8/6K1 w - - 0 1") == "Kh1");
+  CHECK(to_san("P takes P en pas", "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1") == "dxe6");
+  CHECK(to_san("Kt P takes P", "4k3/8/8/5p2/6P1/8/8/4K3 w - - 0 1") == "gxf5");
+  CHECK(to_san("R to B3 (ch.)", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1") != "<unreadable-move at R to B3 (ch.)>");
+  // The Blue Book style: full stops, possessives, ordinals.
+  CHECK(to_san("1. P. to K's 4th. P. to K's 4th. 2. K. Kt. to K. B's 3d. Q. Kt. to Q. B's 3d. "
+               "3. K. B. to Q. B's 4th. K. B. to Q. B's 4th. 4. P. to Q. Kt's 4th. B. takes Kt's P.") ==
+        "e4 e5 Nf3 Nc6 Bc4 Bc5 b4 Bxb4");
+  // Mason-Bird, London 1892, move 26: "R to B3 B takes R". After Rc3 the bishop could take
+  // only a pawn on b3, which a lenient reading would allow; only Rf3 lets it take a rook.
+  CHECK(to_san("R to B3 B takes R", "1k4rr/pp6/3b4/3bqB1p/N7/1P2p1P1/P3Q2P/2R2RK1 w - - 2 26") == "Rf3 Bxf3");
+}

@@ -146,7 +146,17 @@ private:
   // "K. Kt. to K. B's 3d." (possessives and ordinals). Each character keeps the column
   // of its word.
   void rewrite_words() {
-    if (s_.find(' ') == std::string::npos && s_.find('\'') == std::string::npos) return;  // "P-K4": nothing to do
+    // Most moves ("P-K4", "NxP ch") hold none of these words: one pass over the bytes
+    // settles it (every such word stands after a space, an apostrophe, a '(' or a rank).
+    std::string_view t = s_;
+    bool maybe = false;
+    for (std::size_t k = 0; k + 1 < t.size() && !maybe; ++k) {
+      char c = t[k], next = t[k + 1];
+      maybe = (c == ' ' && next != 'C' && next != 'M' && next != 'D' && next != 'E' && next != 'P') || c == '\'' ||
+              (c == '(' && next == 'C') || (c >= '1' && c <= '8' && next >= 'D' && next <= 'T' && next != 'E') ||
+              (c == ' ' && next == 'E' && k + 2 < t.size() && t[k + 2] == 'N');
+    }
+    if (!maybe) return;
     std::string out;
     std::size_t out_cols[MAX_CHARS];
     bool pending_en = false;

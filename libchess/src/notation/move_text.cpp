@@ -117,7 +117,41 @@ bool is_file_name(std::string_view w) {  // as books space it: "R", "KB", "K B",
 // number ("7 ... R-K 8 P-Q4"), any other digit the rank of a spaced move ("P-Q 4").
 // `rest` is the line after `word`: "P x Q P" takes the queen's pawn, but in "P x Q P - K 4"
 // the P starts the next move, and the capture took the queen.
+bool continues_modern_spaced_move(std::string_view prev, std::string_view word, int next_number, std::string_view rest);
+
+// The Blue Book's style ("P. to K's 4th.", "K. Kt. to K. B's 3d."): abbreviations with full
+// stops, possessives and ordinals, read as the spaced modern forms they stand for.
+std::string modern_words(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    std::size_t end = text.find(' ', i);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view w = text.substr(i, end - i);
+    while (!w.empty() && w.back() == '.') w.remove_suffix(1);
+    if (w.size() > 2 && (w.ends_with("'s") || w.ends_with("'S"))) w.remove_suffix(2);
+    if (w.size() >= 2 && w[0] >= '1' && w[0] <= '8') {
+      std::string tail = lower(w.substr(1));
+      if (tail == "st" || tail == "nd" || tail == "rd" || tail == "th" || tail == "d") w = w.substr(0, 1);
+    }
+    if (w == "takes" || w == "Takes") w = "x";
+    if (!w.empty()) out += (out.empty() ? "" : " ") + std::string(w == "to" || w == "To" ? "-" : w);
+    i = end + 1;
+  }
+  return out;
+}
+
 bool continues_spaced_move(std::string_view prev, std::string_view word, int next_number, std::string_view rest) {
+  // Only text with a full stop or an apostrophe, or words, needs the Blue Book's reading:
+  // modern moves ("e4", "Nf3") go straight on.
+  bool old_style = word.find_first_of(".'") != std::string_view::npos ||
+                   (prev.find_first_of(".'") != std::string_view::npos && prev.find(' ') != std::string_view::npos);
+  if (!old_style) return continues_modern_spaced_move(prev, word, next_number, rest);
+  std::string p = modern_words(prev), w = modern_words(word);
+  if (p.empty() || w.empty()) return false;  // dots alone ("...") stand for a move number
+  return continues_modern_spaced_move(p, w, next_number, rest);
+}
+
+bool continues_modern_spaced_move(std::string_view prev, std::string_view word, int next_number, std::string_view rest) {
   if (is_dash(word) || is_capture_mark(word)) return true;
   // A move that ends in its rank ("P-K4", "exd5") or a check mark is complete: the usual case.
   char last = prev.back();
