@@ -143,10 +143,13 @@ std::string modern_words(std::string_view text) {
 bool continues_spaced_move(std::string_view prev, std::string_view word, int next_number, std::string_view rest) {
   // Only text with full stops or apostrophes needs the Blue Book's reading: modern moves
   // ("e4", "Nf3") and move numbers go straight on.
-  // (A move number, "2.", starts with a digit: it is never asked about here.)
-  bool old_style = (prev.find_first_of(".'") != std::string_view::npos && prev.find(' ') != std::string_view::npos) ||
-                   word.find('\'') != std::string_view::npos ||
-                   (!word.empty() && (word[0] < '0' || word[0] > '9') && word.find('.') != std::string_view::npos);
+  // Every word of that style that continues a move has a full stop or an apostrophe
+  // ("K.", "K's", "4th."); "to" and "takes" are read as they are. Asked of every word after
+  // a move, so by hand over the few bytes, and not of move numbers ("2.": a digit first).
+  bool old_style = false;
+  for (char c : word) old_style |= c == '\'' || c == '.';
+  if (old_style && !word.empty() && word[0] >= '0' && word[0] <= '9')
+    old_style = prev.find('\'') != std::string_view::npos || prev.find(". ") != std::string_view::npos;
   if (!old_style) return continues_modern_spaced_move(prev, word, next_number, rest);
   std::string p = modern_words(prev), w = modern_words(word);
   if (p.empty() || w.empty()) return false;  // dots alone ("...") stand for a move number
