@@ -134,4 +134,9 @@ check "the seed's Chinese game: exit 0" [ $status -eq 0 ]
 run --to lan <<<$'1. e4\n1... e5\n2. Nf3\n\n1. d4\n1... d5'
 check "one move per line; a blank line starts a new game" [ "$out" = $'1. e2-e4\n1... e7-e5\n2. Ng1-f3\n\n1. d2-d4\n1... d7-d5' ]
 
+# A game's halves printed side by side (Bird's book): the left column read first, then the
+# right one from where it ended; each output line holds both halves, as its input did.
+run --from descriptive --to san <<<$'1 P to K4 P to K4     4 B to B4 B to B4\n2 Kt to KB3 Kt to QB3 5 P to B3 Kt to B3\n3 B to Kt5 P to QR3'
+check "two halves side by side" [ "$out" = $'1. e4 e5 4. Bc4 Bc5\n2. Nf3 Nc6 5. c3 Nf6\n3. Bb5 a6' ]
+
 finish "notation-translate CLI"

@@ -4,6 +4,7 @@
 #include <optional>
 #include <vector>
 
+#include "chess/notation/move_text.h"
 #include "chess/notation/registry.h"
 #include "common/line_loop.h"
 
@@ -24,12 +25,28 @@ public:
   // Returns whether the line (or one that waited) failed.
   bool line(const std::string& file, std::size_t number, const std::string& text) {
     if (file != file_) flush(), file_ = file, settled_ = nullptr, last_.reset();
+    bool failed = false;
+    if (!block_.empty()) {
+      // A block goes on while the left half's numbers do: a line with both halves, or with
+      // the left half alone (a left half longer than the right).
+      std::size_t at = chess::notation::split_move_text(text).second_column_at;
+      std::string_view left = std::string_view(text).substr(0, at ? at : text.size());
+      if (chess::notation::split_move_text(left).first_number == block_.back().left_first + 1) {
+        block_.push_back({number, text, at ? at : text.size(), block_.back().left_first + 1});
+        return false;
+      }
+      failed |= flush_block();  // before this line is read: it may go on from the block's end
+    }
     LineResult result = translator_.translate(text, settled_, waiting_.empty() && last_ ? &*last_ : nullptr);
+    if (result.second_column_at && can_wait_) {
+      std::string_view left = std::string_view(text).substr(0, result.second_column_at);
+      block_.push_back({number, text, result.second_column_at, chess::notation::split_move_text(left).first_number});
+      return failed;
+    }
     if (result.ambiguous_dialect && can_wait_) {
       waiting_.push_back({number, text});
-      return false;
+      return failed;
     }
-    bool failed = false;
     if (!result.failure && !result.source.empty() && !settled_) {
       settled_ = chess::notation::find_codec(result.source);
       for (const Waiting& w : waiting_) failed |= print(w.number, translator_.translate(w.text, settled_));
@@ -39,7 +56,7 @@ public:
   }
   // The lines still waiting at the end of the input: ambiguous in the input as a whole.
   bool flush() {
-    bool failed = false;
+    bool failed = flush_block();
     for (const Waiting& w : waiting_) failed |= print(w.number, translator_.translate(w.text, nullptr));
     waiting_.clear();
     return failed;
@@ -50,6 +67,52 @@ private:
     std::size_t number;
     std::string text;
   };
+  struct Halves {
+    std::size_t number;
+    std::string text;
+    std::size_t second_at;  // where the second half of the game begins on the line
+    int left_first;         // the move number the left half starts with
+  };
+
+  // A block of lines each printing two parts of a game side by side (Bird's book: moves
+  // 1-30 on the left, 31-60 on the right): the left parts are read in order, then the
+  // right ones from where the left ended; each output line holds both, as its input did.
+  bool flush_block() {
+    if (block_.empty()) return false;
+    std::vector<LineResult> left, right;
+    for (const Halves& h : block_) {
+      left.push_back(translator_.translate(std::string_view(h.text).substr(0, h.second_at), settled_,
+                                           last_ ? &*last_ : nullptr));
+      settle(left.back());
+    }
+    for (const Halves& h : block_) {  // padded, so that columns stay those of the line
+      if (h.second_at >= h.text.size()) {
+        right.emplace_back();  // no right half on this line
+        continue;
+      }
+      std::string padded = std::string(h.second_at, ' ') + h.text.substr(h.second_at);
+      right.push_back(translator_.translate(padded, settled_, last_ ? &*last_ : nullptr));
+      settle(right.back());
+    }
+    std::optional<Continuation> end = std::move(last_);
+    bool failed = false;
+    for (std::size_t i = 0; i < block_.size(); ++i) {
+      LineResult& both = left[i];
+      for (TranslatedMove& m : right[i].moves) both.moves.push_back(std::move(m));
+      for (Problem& w : right[i].warnings) both.warnings.push_back(std::move(w));
+      if (!both.failure && right[i].failure) both.failure = std::move(right[i].failure);
+      if (!right[i].result.empty()) both.result = right[i].result;
+      failed |= print(block_[i].number, std::move(both));
+    }
+    block_.clear();
+    last_ = std::move(end);
+    return failed;
+  }
+  // Follows the game through a block: the next part goes on from where this one ended.
+  void settle(LineResult& part) {
+    if (part.failure || part.moves.empty()) last_.reset();
+    else last_ = std::move(part.end);
+  }
   bool print(std::size_t number, LineResult result) {
     output_.line(file_, number, result);
     // The next line may go on with this game; not after a failure, a blank line or no moves.
@@ -64,6 +127,7 @@ private:
   const chess::notation::Codec* settled_ = nullptr;
   std::vector<Waiting> waiting_;
   std::optional<Continuation> last_;
+  std::vector<Halves> block_;
 };
 
 }  // namespace

@@ -52,6 +52,14 @@ LineResult Translator::translate(std::string_view line, const Codec* preferred, 
                  text.first_number == continues->pos.fullmove_number() &&
                  text.first_number_black == (continues->pos.side_to_move() == BLACK);
   if (goes_on) pos = continues->pos;
+  if (text.second_column_at) {  // two parts of a game side by side: the caller reads them in order
+    result.second_column_at = offset + text.second_column_at;
+    result.failure = Problem{"two-columns", result.second_column_at + 1, 0, "", pos.fen(),
+                             "the move numbers jump here: a game's halves printed side by side, read as such only "
+                             "when the whole block of lines is read (not as a coprocess)",
+                             {}};
+    return result;
+  }
   if (text.unclosed_at) {  // the rest of the line would be dropped in silence
     bool comment = text.unclosed == '{';
     result.failure = Problem{comment ? "unterminated-comment" : "unbalanced-variation", offset + text.unclosed_at, 0, "",

@@ -45,6 +45,7 @@ struct LineResult {
   std::optional<Problem> failure;  // the line could not be translated completely
   bool ambiguous_dialect = false;  // the failure: several dialects read it, with other moves
   std::optional<Continuation> end;  // where a translated line's moves ended
+  std::size_t second_column_at = 0;  // the failure: the line holds two parts of a game, the second from here
   std::vector<Problem> warnings;   // lenient readings where the reader had to choose
 };
 

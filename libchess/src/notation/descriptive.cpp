@@ -167,7 +167,11 @@ private:
       if (i == start) break;
       std::string_view w = std::string_view(s_).substr(start, i - start);
       std::string_view bare = w;
-      while (!bare.empty() && (bare.back() == '.' || bare.back() == ',')) bare.remove_suffix(1);
+      std::string glyphs;  // "square!": the annotation stays with the move
+      while (!bare.empty() && (bare.back() == '.' || bare.back() == ',' || bare.back() == '!' || bare.back() == '?')) {
+        if (bare.back() == '!' || bare.back() == '?') glyphs.insert(glyphs.begin(), bare.back());
+        bare.remove_suffix(1);
+      }
       std::string word(w);
       if (bare == "TO") word = "-";
       else if (bare == "TAKES") word = "X";
@@ -181,6 +185,7 @@ private:
                 bare.substr(1) == "D"))
         word = std::string(1, bare[0]);
       pending_en = false;
+      if (word != w) word += glyphs;
       if (!out.empty()) {
         if (out.size() >= MAX_CHARS) return;
         out_cols[out.size()] = cols_[start];

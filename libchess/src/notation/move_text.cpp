@@ -295,6 +295,9 @@ MoveText split_move_text(std::string_view line) {
     if ((digits > 0 && dots > digits) || bare_number || (digits == 0 && dots == word.size())) {
       if (digits > 0) {
         out.numbered = true;
+        int number = 0;
+        for (std::size_t k = 0; k < digits && k < 6; ++k) number = number * 10 + (word[k] - '0');
+        if (!out.moves.empty() && number > last_number + 1 && !out.second_column_at) out.second_column_at = start;
         last_number = 0;
         for (std::size_t k = 0; k < digits && k < 6; ++k) last_number = last_number * 10 + (word[k] - '0');
         last_black = dots - digits >= 3;

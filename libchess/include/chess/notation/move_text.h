@@ -20,6 +20,9 @@ struct MoveText {
   std::string_view result;    // "1-0", "0-1", "1/2-1/2", "*" (normalised from ½-½ etc.), or empty
   bool numbered = false;      // the line had move numbers
   int first_number = 0;       // the number written before the first move (0: none)
+  // Where a number jumps ahead after some moves ("1 P-K4 P-K4   25 PxP B-B5": a book printing
+  // a game's halves side by side): its byte offset in the line, or 0.
+  std::size_t second_column_at = 0;
   bool first_number_black = false;  // ... as Black's ("12...")
   bool skipped_comments = false;  // {comments}, ;comments or (variations) were left out
   // A '{' or '(' never closed on the line: what follows it was not read. Its column, or 0.
