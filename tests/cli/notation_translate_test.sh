@@ -139,4 +139,8 @@ check "one move per line; a blank line starts a new game" [ "$out" = $'1. e2-e4\
 run --from descriptive --to san <<<$'1 P to K4 P to K4     4 B to B4 B to B4\n2 Kt to KB3 Kt to QB3 5 P to B3 Kt to B3\n3 B to Kt5 P to QR3'
 check "two halves side by side" [ "$out" = $'1. e4 e5 4. Bc4 Bc5\n2. Nf3 Nc6 5. c3 Nf6\n3. Bb5 a6' ]
 
+# A tie a line's last move leaves open is broken by the next line of the same game.
+run --from descriptive --to san <<<$'1k4rr/pp6/3b4/3bqB1p/N7/1P2p1P1/P3Q2P/2R2RK1 w - - 2 26\t26 R to B3\n26 ... B takes R'
+check "the next line breaks the tie (Mason-Bird, move 26)" grep -q $'26. Rf3\n26... Bxf3$' <<<"$out"
+
 finish "notation-translate CLI"

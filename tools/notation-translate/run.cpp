@@ -23,8 +23,29 @@ public:
       : translator_(translator), output_(output), can_wait_(can_wait) {}
 
   // Returns whether the line (or one that waited) failed.
+  // Each line is read when the next has come, so that a tie its last moves leave open may
+  // be broken by the moves of the next line, when that line goes on with the game.
   bool line(const std::string& file, std::size_t number, const std::string& text) {
-    if (file != file_) flush(), file_ = file, settled_ = nullptr, last_.reset();
+    bool failed = false;
+    if (file != file_) failed |= flush(), file_ = file, settled_ = nullptr, last_.reset();
+    if (!can_wait_) return read(number, text, {});
+    if (held_) failed |= read(held_->number, held_->text, text);
+    held_ = Waiting{number, text};
+    return failed;
+  }
+  // The lines still waiting at the end of the input: ambiguous in the input as a whole.
+  bool flush() {
+    bool failed = false;
+    if (held_) failed |= read(held_->number, held_->text, {});
+    held_.reset();
+    failed |= flush_block();
+    for (const Waiting& w : waiting_) failed |= print(w.number, translator_.translate(w.text, nullptr));
+    waiting_.clear();
+    return failed;
+  }
+
+private:
+  bool read(std::size_t number, const std::string& text, std::string_view next) {
     bool failed = false;
     if (!block_.empty()) {
       // A block goes on while the left half's numbers do: a line with both halves, or with
@@ -37,7 +58,7 @@ public:
       }
       failed |= flush_block();  // before this line is read: it may go on from the block's end
     }
-    LineResult result = translator_.translate(text, settled_, waiting_.empty() && last_ ? &*last_ : nullptr);
+    LineResult result = translate(text, next, waiting_.empty() && last_ ? &*last_ : nullptr);
     if (result.second_column_at && can_wait_) {
       std::string_view left = std::string_view(text).substr(0, result.second_column_at);
       block_.push_back({number, text, result.second_column_at, chess::notation::split_move_text(left).first_number});
@@ -54,15 +75,6 @@ public:
     }
     return print(number, std::move(result)) || failed;
   }
-  // The lines still waiting at the end of the input: ambiguous in the input as a whole.
-  bool flush() {
-    bool failed = flush_block();
-    for (const Waiting& w : waiting_) failed |= print(w.number, translator_.translate(w.text, nullptr));
-    waiting_.clear();
-    return failed;
-  }
-
-private:
   struct Waiting {
     std::size_t number;
     std::string text;
@@ -74,24 +86,45 @@ private:
     int left_first;         // the move number the left half starts with
   };
 
+  // A line read with what it goes on from. A tie its last moves leave open is looked at
+  // again with the moves of the next line, if that line goes on with the game (numbered for
+  // the next move pair, or the same move's other half).
+  LineResult translate(std::string_view text, std::string_view next, const Continuation* from) const {
+    LineResult result = translator_.translate(text, settled_, from);
+    if (!result.failure || result.failure->code != "ambiguous-move" || next.empty()) return result;
+    std::size_t tab = text.find('\t');  // a FEN before the moves is no part of them
+    chess::notation::MoveText here = chess::notation::split_move_text(tab == std::string_view::npos ? text : text.substr(tab + 1));
+    chess::notation::MoveText after = chess::notation::split_move_text(next);
+    if (!here.first_number || after.second_column_at ||
+        (after.first_number != here.first_number + 1 && after.first_number != here.first_number))
+      return result;
+    std::vector<std::string_view> ahead;
+    for (const auto& t : after.moves) ahead.push_back(t.text);
+    LineResult retried = translator_.translate(text, settled_, from, ahead);
+    if (!retried.failure || retried.failure->ply > result.failure->ply) return retried;
+    return result;
+  }
+
   // A block of lines each printing two parts of a game side by side (Bird's book: moves
   // 1-30 on the left, 31-60 on the right): the left parts are read in order, then the
   // right ones from where the left ended; each output line holds both, as its input did.
   bool flush_block() {
     if (block_.empty()) return false;
     std::vector<LineResult> left, right;
-    for (const Halves& h : block_) {
-      left.push_back(translator_.translate(std::string_view(h.text).substr(0, h.second_at), settled_,
-                                           last_ ? &*last_ : nullptr));
+    auto left_half = [&](std::size_t i) { return std::string_view(block_[i].text).substr(0, block_[i].second_at); };
+    auto right_half = [&](std::size_t i) { return std::string_view(block_[i].text).substr(block_[i].second_at); };
+    for (std::size_t i = 0; i < block_.size(); ++i) {
+      left.push_back(translate(left_half(i), i + 1 < block_.size() ? left_half(i + 1) : "", last_ ? &*last_ : nullptr));
       settle(left.back());
     }
-    for (const Halves& h : block_) {  // padded, so that columns stay those of the line
+    for (std::size_t i = 0; i < block_.size(); ++i) {  // padded, so that columns stay those of the line
+      const Halves& h = block_[i];
       if (h.second_at >= h.text.size()) {
         right.emplace_back();  // no right half on this line
         continue;
       }
       std::string padded = std::string(h.second_at, ' ') + h.text.substr(h.second_at);
-      right.push_back(translator_.translate(padded, settled_, last_ ? &*last_ : nullptr));
+      right.push_back(translate(padded, i + 1 < block_.size() ? right_half(i + 1) : "", last_ ? &*last_ : nullptr));
       settle(right.back());
     }
     std::optional<Continuation> end = std::move(last_);
@@ -128,6 +161,7 @@ private:
   std::vector<Waiting> waiting_;
   std::optional<Continuation> last_;
   std::vector<Halves> block_;
+  std::optional<Waiting> held_;  // the line read when the next has come
 };
 
 }  // namespace

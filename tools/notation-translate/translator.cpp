@@ -24,7 +24,8 @@ std::vector<std::string> render_moves(const Codec& codec, Position& pos, const P
 
 }  // namespace
 
-LineResult Translator::translate(std::string_view line, const Codec* preferred, const Continuation* continues) const {
+LineResult Translator::translate(std::string_view line, const Codec* preferred, const Continuation* continues,
+                                 std::span<const std::string_view> next_line) const {
   LineResult result;
   Position pos = options_.start;
   std::string_view moves_text = line;
@@ -89,6 +90,11 @@ LineResult Translator::translate(std::string_view line, const Codec* preferred, 
   }
   result.source = from ? std::string(from->name()) : "";
 
+  std::vector<std::string_view> ahead;  // this line's moves, then the next line's (when given)
+  if (!next_line.empty()) {
+    ahead = tokens;
+    ahead.insert(ahead.end(), next_line.begin(), next_line.end());
+  }
   bool from_san = from && from->writes_canonical_san();
   bool from_descriptive = from && from->uses_piece_origins();
   bool to_descriptive = options_.to->uses_piece_origins();
@@ -100,7 +106,7 @@ LineResult Translator::translate(std::string_view line, const Codec* preferred, 
     po.strict = options_.strict;
     po.spelling_notes = false;  // only readings that involved a choice are reported
     po.origins = &origins;
-    po.following = std::span(tokens).subspan(i + 1);
+    po.following = ahead.empty() ? std::span(tokens).subspan(i + 1) : std::span(ahead).subspan(i + 1);
     std::size_t column = offset + text.moves[i].column;
     int ply = int(i) + 1;
     // Canonical SAN, the common case, is read directly; anything else by the codec.

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -66,8 +67,11 @@ public:
   // legally in several (with --from auto).
   // `continues`: the end of the line before, which this line goes on from if its first
   // move number is the next one there.
+  // `next_line`: the moves of the line after, which go on with the same game: a reader
+  // that breaks ties by the moves that follow looks into them too.
   LineResult translate(std::string_view line, const chess::notation::Codec* preferred = nullptr,
-                       const Continuation* continues = nullptr) const;
+                       const Continuation* continues = nullptr,
+                       std::span<const std::string_view> next_line = {}) const;
   // The moves in the target dialect, with move numbers in its style when the input had them.
   std::string render(const LineResult& result) const;
 
