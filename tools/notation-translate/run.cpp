@@ -23,21 +23,26 @@ public:
       : translator_(translator), output_(output), can_wait_(can_wait) {}
 
   // Returns whether the line (or one that waited) failed.
-  // Each line is read when the next has come, so that a tie its last moves leave open may
-  // be broken by the moves of the next line, when that line goes on with the game.
+  // A line that ends in a tie its moves leave open waits for the next line, whose moves
+  // may break it when that line goes on with the game.
   bool line(const std::string& file, std::size_t number, const std::string& text) {
     bool failed = false;
     if (file != file_) failed |= flush(), file_ = file, settled_ = nullptr, last_.reset();
-    if (!can_wait_) return read(number, text, {});
-    if (held_) failed |= read(held_->number, held_->text, text);
-    held_ = Waiting{number, text};
-    return failed;
+    if (held_) {
+      Waiting held = std::move(*held_);
+      held_.reset();
+      failed |= read(held.number, held.text, text);
+    }
+    return read(number, text, {}) || failed;
   }
   // The lines still waiting at the end of the input: ambiguous in the input as a whole.
   bool flush() {
     bool failed = false;
-    if (held_) failed |= read(held_->number, held_->text, {});
-    held_.reset();
+    if (held_) {
+      Waiting held = std::move(*held_);
+      held_.reset();
+      failed |= read(held.number, held.text, {}, false);
+    }
     failed |= flush_block();
     for (const Waiting& w : waiting_) failed |= print(w.number, translator_.translate(w.text, nullptr));
     waiting_.clear();
@@ -45,7 +50,8 @@ public:
   }
 
 private:
-  bool read(std::size_t number, const std::string& text, std::string_view next) {
+  // `next`: the line after, when it has come; `may_hold`: the line may wait for it.
+  bool read(std::size_t number, const std::string& text, std::string_view next, bool may_hold = true) {
     bool failed = false;
     if (!block_.empty()) {
       // A block goes on while the left half's numbers do: a line with both halves, or with
@@ -59,6 +65,10 @@ private:
       failed |= flush_block();  // before this line is read: it may go on from the block's end
     }
     LineResult result = translate(text, next, waiting_.empty() && last_ ? &*last_ : nullptr);
+    if (may_hold && can_wait_ && next.empty() && result.failure && result.failure->code == "ambiguous-move") {
+      held_ = Waiting{number, text};  // read again when the next line has come
+      return failed;
+    }
     if (result.second_column_at && can_wait_) {
       std::string_view left = std::string_view(text).substr(0, result.second_column_at);
       block_.push_back({number, text, result.second_column_at, chess::notation::split_move_text(left).first_number});
@@ -161,7 +171,7 @@ private:
   std::vector<Waiting> waiting_;
   std::optional<Continuation> last_;
   std::vector<Halves> block_;
-  std::optional<Waiting> held_;  // the line read when the next has come
+  std::optional<Waiting> held_;  // a line ending in a tie, read again with the next
 };
 
 }  // namespace

@@ -148,8 +148,12 @@ bool continues_spaced_move(std::string_view prev, std::string_view word, int nex
   // a move, so by hand over the few bytes, and not of move numbers ("2.": a digit first).
   bool old_style = false;
   for (char c : word) old_style |= c == '\'' || c == '.';
-  if (old_style && !word.empty() && word[0] >= '0' && word[0] <= '9')
-    old_style = prev.find('\'') != std::string_view::npos || prev.find(". ") != std::string_view::npos;
+  if (old_style && !word.empty() && word[0] >= '0' && word[0] <= '9') {  // "4th." after "K's", or a move number
+    old_style = false;
+    for (std::size_t k = 0; k + 1 < prev.size() && !old_style; ++k)
+      old_style = prev[k] == '\'' || (prev[k] == '.' && prev[k + 1] == ' ');
+    old_style = old_style || (!prev.empty() && prev.back() == '\'');
+  }
   if (!old_style) return continues_modern_spaced_move(prev, word, next_number, rest);
   std::string p = modern_words(prev), w = modern_words(word);
   if (p.empty() || w.empty()) return false;  // dots alone ("...") stand for a move number
