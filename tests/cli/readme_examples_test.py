@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""The README's examples run as written: every `$ ` command of its ```sh blocks, in one
+shell per block (so that `F=...` carries on), from a scratch copy of the project's root
+with ../shared beside it. A command passes when it exits 0 or 1 (some examples show an
+error on purpose) and every output line the README prints after it appears in what it
+printed (lines with timings left out). A command that names an input file which is not
+there (round3.pgn, a lichess dump) is reported as skipped, by name.
+
+Usage: readme_examples_test.py README BUILD_DIR [SHARED_DIR]"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+readme, build = sys.argv[1], os.path.abspath(sys.argv[2])
+root = os.path.dirname(os.path.abspath(readme))
+shared = os.path.abspath(sys.argv[3] if len(sys.argv) > 3 else os.path.join(root, "..", "shared"))
+if not os.path.isdir(os.path.join(shared, "corpus")):
+    print(f"SKIPPED: the README's examples read {shared}/corpus, which is not there")
+    sys.exit(77)
+
+TIMING = re.compile(r"\d\.\d+s\b|Mnodes/s|seconds")
+FILE = re.compile(r"(?<![>\w])([\w./-]+\.(?:pgn|epd|zst|tsv|txt))\b")
+
+
+def blocks(text):
+    for m in re.finditer(r"```sh\n(.*?)```", text, re.S):
+        yield m.group(1).split("\n")
+
+
+def commands(lines):
+    """(command, expected output lines) pairs of one block."""
+    out, cmd, expected = [], None, []
+    for line in lines:
+        if line.startswith("$ "):
+            if cmd is not None:
+                out.append((cmd, expected))
+            cmd, expected = line[2:], []
+        elif cmd is not None and not expected and (cmd.endswith("\\") or cmd.endswith("|")):
+            cmd += "\n" + line
+        elif line.startswith("#") or not line.strip():
+            if cmd is not None:
+                out.append((cmd, expected))
+            cmd, expected = None, []
+        elif cmd is not None:
+            expected.append(line)
+    if cmd is not None:
+        out.append((cmd, expected))
+    return out
+
+
+work = tempfile.mkdtemp()
+os.symlink(shared, os.path.join(work, "shared"))
+main = os.path.join(work, "main")
+os.mkdir(main)
+os.symlink(build, os.path.join(main, "build"))
+for name in ("tests", "libchess", "man", "scripts"):
+    os.symlink(os.path.join(root, name), os.path.join(main, name))
+
+passed = failed = skipped = 0
+for block in blocks(open(readme, encoding="utf-8").read()):
+    setup = []  # the block's assignments so far (F=..., K=...)
+    for cmd, expected in commands(block):
+        if re.match(r"^[A-Z]\w*=", cmd):
+            setup.append(cmd)
+            continue
+        missing = [f for f in FILE.findall(cmd) if not os.path.exists(os.path.join(main, f)) and "*" not in f
+                   and not re.search(r"(>|--rejects)\s*" + re.escape(f), cmd)]
+        if missing or "zstdcat" in cmd:
+            skipped += 1
+            print(f"skipped (no {', '.join(missing) or 'lichess dump'}): {cmd.splitlines()[0]}")
+            continue
+        script = "\n".join(setup + [cmd])
+        r = subprocess.run(["bash", "-c", script], cwd=main, capture_output=True, text=True, timeout=300)
+        got = r.stdout + r.stderr
+        lost = [e for e in expected if not TIMING.search(e) and e.strip() not in got]
+        if r.returncode not in (0, 1) or lost:
+            failed += 1
+            print(f"FAIL: {cmd.splitlines()[0]}\n  exit {r.returncode}; lines not printed: {lost[:3]}")
+        else:
+            passed += 1
+print(f"README examples: {passed} passed, {failed} failed, {skipped} skipped")
+sys.exit(1 if failed else 0)
