@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 #include <fstream>
+#include <functional>
 
 #include "common/counted.h"
 #include "common/game_report.h"
@@ -22,6 +23,69 @@ struct Read {
   Converted converted;
 };
 
+// Where each game goes, in input order: written, filtered out, passed through or rejected.
+class Destinations {
+public:
+  Destinations(const RunOptions& options, Selection& selection, const tools::DiagnosticPrinter& diagnostics,
+               std::ofstream& rejects)
+      : options_(options), selection_(selection), diagnostics_(diagnostics), rejects_(rejects) {}
+
+  bool operator()(const std::string& file, Read& r, std::size_t ordinal_offset) {
+    Converted& c = r.converted;
+    r.game.ordinal += ordinal_offset;
+    c.report.ordinal += ordinal_offset;
+    ++totals.read;
+    bool going = true;
+    if (!c.report.valid()) {
+      going = set_aside(file, r);
+    } else if (!selection_.wants(r.game, c.report.plies)) {
+      ++totals.filtered;
+      going = !selection_.done();
+    } else {
+      write_converted(c, c.report.ordinal, stdout);
+      ++totals.written;
+      going = !selection_.done();
+    }
+    // A huge game's text is not kept for the next game read into this slot.
+    if (c.text.capacity() > (64 << 10)) c.text = std::string();
+    return going;
+  }
+
+  Totals totals;
+  int status = tools::EXIT_ALL_GOOD;
+
+private:
+  // A game with errors: said, then written through as read, set aside, or the run stopped.
+  bool set_aside(const std::string& file, Read& r) {
+    const Converted& c = r.converted;
+    tools::print_game_diagnostics(diagnostics_, file, c.report, true);
+    status = std::max(status, int(tools::EXIT_SOME_INVALID));
+    if (options_.on_error == OnError::Stop) {
+      ++totals.rejected;
+      return false;
+    }
+    if (options_.on_error == OnError::Skip || r.game.raw.empty()) {
+      // (A game too large to keep whole cannot be passed through: it is rejected, and said so.)
+      ++totals.rejected;
+      if (rejects_ && !r.game.raw.empty()) rejects_ << r.game.raw << '\n';
+      return true;
+    }
+    // Passed through unchanged: in PGN as read, in JSON Lines as an object saying so.
+    ++totals.passed_through;
+    Format format = options_.convert.format;
+    if (format == Format::Pgn) fmt::print("{}\n", r.game.raw);
+    else if (format == Format::Jsonl)
+      fmt::print("{{\"game\": {}, \"file\": {}, \"valid\": false, \"raw\": {}}}\n", c.report.ordinal,
+                 tools::json_string(file), tools::json_string(r.game.raw));
+    return true;
+  }
+
+  const RunOptions& options_;
+  Selection& selection_;
+  const tools::DiagnosticPrinter& diagnostics_;
+  std::ofstream& rejects_;
+};
+
 }  // namespace
 
 int run(const RunOptions& options, Selection& selection, const tools::DiagnosticPrinter& diagnostics) {
@@ -34,8 +98,6 @@ int run(const RunOptions& options, Selection& selection, const tools::Diagnostic
       return tools::EXIT_USAGE_OR_IO;
     }
   }
-  int status = tools::EXIT_ALL_GOOD;
-  Totals totals;
   // What the output uses of a game: the rest need not be built.
   bool annotated = convert.format == Format::Pgn || convert.format == Format::Jsonl;
   chess::pgn::BuildOptions keep{annotated && convert.write.comments, annotated && convert.write.nags,
@@ -59,54 +121,18 @@ int run(const RunOptions& options, Selection& selection, const tools::Diagnostic
     }
     return true;
   };
-  // Where each game goes: written, filtered out, passed through or rejected.
-  auto emit = [&](const std::string& file, Read& r, std::size_t ordinal_offset) {
-    chess::pgn::Game& game = r.game;
-    Converted& c = r.converted;
-    game.ordinal += ordinal_offset;
-    c.report.ordinal += ordinal_offset;
-    ++totals.read;
-    bool going = true;
-    if (!c.report.valid()) {
-      tools::print_game_diagnostics(diagnostics, file, c.report, true);
-      status = std::max(status, int(tools::EXIT_SOME_INVALID));
-      if (options.on_error == OnError::Stop) {
-        ++totals.rejected;
-        going = false;
-      } else if (options.on_error == OnError::Skip || game.raw.empty()) {
-        // (A game too large to keep whole cannot be passed through: it is rejected, and said so.)
-        ++totals.rejected;
-        if (rejects_out && !game.raw.empty()) rejects_out << game.raw << '\n';
-      } else {
-        // Passed through unchanged: in PGN as read, in JSON Lines as an object saying so.
-        ++totals.passed_through;
-        if (convert.format == Format::Pgn) fmt::print("{}\n", game.raw);
-        else if (convert.format == Format::Jsonl)
-          fmt::print("{{\"game\": {}, \"file\": {}, \"valid\": false, \"raw\": {}}}\n", c.report.ordinal,
-                     tools::json_string(file), tools::json_string(game.raw));
-      }
-    } else if (!selection.wants(game, c.report.plies)) {
-      ++totals.filtered;
-      going = !selection.done();
-    } else {
-      write_converted(c, c.report.ordinal, stdout);
-      ++totals.written;
-      going = !selection.done();
-    }
-    // A huge game's text is not kept for the next game read into this slot.
-    if (c.text.capacity() > (64 << 10)) c.text = std::string();
-    return going;
-  };
+  Destinations destinations(options, selection, diagnostics, rejects_out);
   tools::GameLoopOptions loop = options.loop;
   loop.reader.keep_raw = true;  // games with errors are written through as read
-  status = std::max(status, tools::for_each_game<Read>(loop, diagnostics, read_one, emit));
+  int io = tools::for_each_game<Read>(loop, diagnostics, read_one, std::ref(destinations));
+  const Totals& totals = destinations.totals;
   std::string filtered = selection.removed_summary();
   fmt::print(stderr, "{} read: {} written, {} rejected, {} passed through with errors{}{}\n",
              tools::counted(totals.read, "game"), totals.written, totals.rejected, totals.passed_through,
              filtered.empty() ? "" : "; filtered out: ", filtered);
   for (const std::string& w : selection.warnings()) diagnostics.print(tools::Severity::Warning, w, "match-no-tag");
   if (totals.read == 0) diagnostics.print(tools::Severity::Warning, "no games in the input", "empty-input");
-  return status;
+  return std::max(io, destinations.status);
 }
 
 }  // namespace convert
