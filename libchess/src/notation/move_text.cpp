@@ -218,6 +218,37 @@ std::string_view normalised_result(std::string_view w) {
   return {};
 }
 
+namespace {
+
+// Past a {comment} or (variation) that opens at `i`, nested ones included; one never closed
+// on the line is noted in `out` (the rest of the line is not read, and that is said).
+std::size_t past_bracketed(std::string_view line, std::size_t i, MoveText& out) {
+  int depth = 0;
+  char open = line[i], close = open == '{' ? '}' : ')';
+  std::size_t opened = i;
+  for (; i < line.size(); ++i) {
+    if (line[i] == open) ++depth;
+    else if (line[i] == close && --depth == 0) break;
+  }
+  if (i >= line.size()) {
+    out.unclosed_at = opened + 1;
+    out.unclosed = open;
+  }
+  out.skipped_comments = true;
+  return i + 1;
+}
+
+// A ',' or ';' between moves in prose ("P-K4; 2. P-KB4", "P-K4, P-K4") separates them; a
+// ';' that no move number follows opens PGN's comment to the end of the line.
+bool is_separator(std::string_view line, std::size_t i) {
+  if (line[i] == ',') return true;
+  std::size_t next = i + 1, w;
+  while (next < line.size() && is_space_at(line, next, w)) next += w;
+  return next < line.size() && line[next] >= '0' && line[next] <= '9';
+}
+
+}  // namespace
+
 MoveText split_move_text(std::string_view line) {
   MoveText out;
   out.moves.reserve(line.size() / 4);  // "e4 " is the shortest move with its space
@@ -233,35 +264,18 @@ MoveText split_move_text(std::string_view line) {
     }
     char c = line[i];
     if (c == '{' || c == '(') {  // comments and variations: not part of the main line's moves
-      int depth = 0;
-      char open = c, close = c == '{' ? '}' : ')';
-      std::size_t opened = i;
-      for (; i < line.size(); ++i) {
-        if (line[i] == open) ++depth;
-        else if (line[i] == close && --depth == 0) break;
-      }
-      if (i >= line.size()) {  // never closed: the rest of the line is not read, and that is said
-        out.unclosed_at = opened + 1;
-        out.unclosed = open;
-      }
-      ++i;
-      out.skipped_comments = true;
+      i = past_bracketed(line, i, out);
       last_word_was_move = false;
       continue;
     }
     if (c == ';' || c == ',') {
-      // Between moves in prose ("P-K4; 2. P-KB4", "P-K4, P-K4"): a separator. A ';' that no
-      // move number follows is PGN's comment to the end of the line.
-      std::size_t next = i + 1;
-      while (next < line.size() && is_space_at(line, next, w)) next += w;
-      bool number_follows = next < line.size() && line[next] >= '0' && line[next] <= '9';
-      if (c == ',' || number_follows) {
-        ++i;
-        last_word_was_move = false;
-        continue;
+      if (!is_separator(line, i)) {  // PGN's comment to the end of the line
+        out.skipped_comments = true;
+        break;
       }
-      out.skipped_comments = true;
-      break;
+      ++i;
+      last_word_was_move = false;
+      continue;
     }
     std::size_t start = i;
     // Inside a word, parentheses belong to the move (N(1)-Q2, P-K8(Q)); only one that
