@@ -10,6 +10,7 @@
 #include "chess/pgn/validate.h"
 #include "chess/rules/adjudicate.h"
 #include "chess/rules/status.h"
+#include "support/mate_line.h"
 #include "corpus/shared_dir.h"
 
 using namespace chess;
@@ -17,15 +18,8 @@ using namespace chess::rules;
 
 namespace {
 
-bool ends_in_mate(Position pos, const std::vector<Move>& line, Color loser) {
-  for (Move m : line) {
-    MoveList legal;
-    generate_legal(pos, legal);
-    if (!legal.contains(m)) return false;
-    pos.make_move(m);
-  }
-  return pos.side_to_move() == loser && status(pos) == Status::Checkmate;
-}
+using test_support::ends_in_mate;
+
 
 }  // namespace
 

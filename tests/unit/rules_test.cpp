@@ -8,11 +8,14 @@
 #include "chess/notation/registry.h"
 #include "chess/rules/adjudicate.h"
 #include "chess/rules/status.h"
+#include "support/mate_line.h"
 
 using namespace chess;
 using namespace chess::rules;
 
 namespace {
+
+using test_support::ends_in_mate;
 
 Position at(const std::string& fen) {
   FenResult r = Position::from_fen(fen);
@@ -56,16 +59,6 @@ bool has_claim(const Adjudication& a, Reason r, int ply, Color by, bool written)
   return false;
 }
 
-// Replays a witness and says whether it ends with `loser` checkmated.
-bool ends_in_mate(Position pos, const std::vector<Move>& line, Color loser) {
-  for (Move m : line) {
-    MoveList legal;
-    generate_legal(pos, legal);
-    if (!legal.contains(m)) return false;
-    pos.make_move(m);
-  }
-  return pos.side_to_move() == loser && status(pos) == Status::Checkmate;
-}
 
 }  // namespace
 

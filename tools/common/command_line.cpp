@@ -1,5 +1,7 @@
 #include "common/command_line.h"
 
+#include <unistd.h>
+
 #include "chess/notation/registry.h"
 #include "common/exit_codes.h"
 
@@ -35,9 +37,13 @@ const chess::notation::Codec* find_dialect(const std::string& name, std::string_
   return nullptr;
 }
 
-void add_max_errors_option(CLI::App& app, std::size_t& max_per_game) {
-  app.add_option("--max-errors", max_per_game, "Print at most N diagnostics for one game, and how many more there were")
+void GameReportingOptions::add_to(CLI::App& app) {
+  app.add_flag("--progress", progress, "Show progress on stderr (default when stderr is a terminal)");
+  app.add_flag("--no-progress", no_progress, "Never show progress");
+  app.add_option("--max-errors", max_errors, "Print at most N diagnostics for one game, and how many more there were")
       ->check(CLI::Range(std::size_t(1), std::size_t(1) << 40));
 }
+
+bool GameReportingOptions::show_progress() const { return !no_progress && (progress || ::isatty(STDERR_FILENO)); }
 
 }  // namespace tools

@@ -18,8 +18,16 @@ int parse_command_line(CLI::App& app, int argc, char** argv);
 // --no-fast-path, which sets `plain_path` false (ValidateOptions::plain_path).
 void add_no_fast_path_flag(CLI::App& app, bool& plain_path);
 
-// --max-errors N: at most N diagnostics printed for one game (DiagnosticPrinter::max_per_game).
-void add_max_errors_option(CLI::App& app, std::size_t& max_per_game);
+// What the PGN programs' command lines share beyond their own options: --progress and
+// --no-progress, and --max-errors N (at most N diagnostics printed for one game).
+struct GameReportingOptions {
+  bool progress = false, no_progress = false;
+  std::size_t max_errors = 0;
+  void add_to(CLI::App& app);
+  // Progress is shown when asked for, or when standard error is a terminal, unless refused.
+  bool show_progress() const;
+  void apply_to(DiagnosticPrinter& diagnostics) const { diagnostics.max_per_game = max_errors; }
+};
 
 // "san, lan, uci, ..." for help texts and error messages.
 std::string dialect_list();

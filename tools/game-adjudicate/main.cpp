@@ -2,7 +2,6 @@
 // This file is the command line; run.cpp reads and judges the games, judge.cpp one game,
 // output.cpp prints, positions.cpp judges positions, the library's rules layer decides.
 #include <CLI/CLI.hpp>
-#include <unistd.h>
 
 #include "common/command_line.h"
 #include "common/standard_output.h"
@@ -20,7 +19,7 @@ int main(int argc, char** argv) {
   adjudicate::PositionsOptions positions;
   adjudicate::RuleOverrides overrides;
   std::string rules = "fide2001", rules_file, from = "san", format = "text", claims = "recorded";
-  bool list = false, positions_mode = false, progress = false, no_progress = false;
+  bool list = false, positions_mode = false;
   uint64_t budget = chess::rules::SearchBudget{}.nodes;
   app.add_option("files", run.loop.files, "PGN files, or with --positions FEN/EPD files ('-' or none: standard input)");
   app.add_option("--rules", rules, "Rule set: fide2001 (default), fide2023, uscf, lichess, online-cn");
@@ -49,13 +48,11 @@ int main(int argc, char** argv) {
   app.add_option("--budget", budget, "Search nodes per side for a dead-position question (default 100000); past "
                                      "it the answer is unknown")->check(CLI::Range(uint64_t(100), uint64_t(1) << 40));
   app.add_option("-j,--jobs", run.loop.jobs, "Judge with N threads (output order is kept)")->check(CLI::Range(1, 256));
-  app.add_flag("--progress", progress, "Show progress on stderr (default when stderr is a terminal)");
-  app.add_flag("--no-progress", no_progress, "Never show progress");
-  std::size_t max_errors = 0;
-  tools::add_max_errors_option(app, max_errors);
+  tools::GameReportingOptions reporting;
+  reporting.add_to(app);
   if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
   tools::DiagnosticPrinter diagnostics("game-adjudicate");
-  diagnostics.max_per_game = max_errors;
+  reporting.apply_to(diagnostics);
   if (list) return adjudicate::list_rules(), tools::EXIT_ALL_GOOD;
   tools::buffer_standard_output();
   if (positions_mode) {
@@ -72,7 +69,7 @@ int main(int argc, char** argv) {
   run.judge.write_pgn = format == "pgn";
   if (from == "auto") run.judge.read.auto_dialect = true;
   else if (!(run.judge.read.codec = tools::find_dialect(from, "--from", diagnostics, true))) return tools::EXIT_USAGE_OR_IO;
-  run.loop.progress = !no_progress && (progress || ::isatty(STDERR_FILENO));
+  run.loop.progress = reporting.show_progress();
   auto printer = adjudicate::make_printer(format == "jsonl" ? adjudicate::Format::Jsonl
                                           : format == "pgn" ? adjudicate::Format::Pgn : adjudicate::Format::Text,
                                           diagnostics);

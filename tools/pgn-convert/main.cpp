@@ -3,7 +3,6 @@
 // one game, select.cpp chooses games, the library writes PGN.
 #include <CLI/CLI.hpp>
 #include <climits>
-#include <unistd.h>
 
 #include "common/command_line.h"
 #include "common/standard_output.h"
@@ -20,8 +19,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> matches;
   std::string from = "san", to = "san", format = "pgn", tags = "all", on_error = "pass", plies;
   long long first = 0, skip = 0;
-  bool no_comments = false, no_variations = false, no_nags = false, no_clocks = false, progress = false,
-       no_progress = false;
+  bool no_comments = false, no_variations = false, no_nags = false, no_clocks = false;
   app.add_option("files", run.loop.files, "PGN files ('-' or none: standard input)");
   app.add_option("--from", from, "Dialect of the moves read (san by default; auto: per game)");
   app.add_option("--to", to, "Dialect of the moves written (san by default)");
@@ -51,13 +49,11 @@ int main(int argc, char** argv) {
   app.add_option("--rejects", run.rejects, "With --on-error skip: write the original text of rejected games to FILE");
   app.add_option("-j,--jobs", run.loop.jobs, "Convert with N threads (output order is kept)")->check(CLI::Range(1, 256));
   tools::add_no_fast_path_flag(app, run.convert.read.plain_path);
-  app.add_flag("--progress", progress, "Show progress on stderr (default when stderr is a terminal)");
-  app.add_flag("--no-progress", no_progress, "Never show progress");
-  std::size_t max_errors = 0;
-  tools::add_max_errors_option(app, max_errors);
+  tools::GameReportingOptions reporting;
+  reporting.add_to(app);
   if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
   tools::DiagnosticPrinter diagnostics("pgn-convert");
-  diagnostics.max_per_game = max_errors;
+  reporting.apply_to(diagnostics);
 
   using convert::Format;
   run.convert.format = format == "jsonl" ? Format::Jsonl : format == "uci" ? Format::Uci
@@ -86,6 +82,6 @@ int main(int argc, char** argv) {
   selection.set_skip(std::size_t(skip));
 
   tools::buffer_standard_output();
-  run.loop.progress = !no_progress && (progress || ::isatty(STDERR_FILENO));
+  run.loop.progress = reporting.show_progress();
   return convert::run(run, selection, diagnostics);
 }

@@ -3,7 +3,6 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <thread>
-#include <unistd.h>
 
 #include "chess/notation/registry.h"
 #include "common/command_line.h"
@@ -20,7 +19,7 @@ int main(int argc, char** argv) {
   app.footer("Exit status: 0 every game valid, 1 some game invalid, 2 usage or I/O error.");
   validate::RunOptions run;
   std::string from = "san", format = "text";
-  bool quiet = false, progress = false, no_progress = false;
+  bool quiet = false;
   app.add_option("files", run.files, "PGN files ('-' or none: standard input)");
   app.add_option("--from", from, "Dialect of the moves (san, descriptive, san-de, ...), or auto per game");
   app.add_flag("--allow-null-moves", run.validate.allow_null_moves,
@@ -36,13 +35,11 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"valid", "invalid"}));
   app.add_option("-j,--jobs", run.jobs, "Validate with N threads (output order is kept)")->check(CLI::Range(1, 256));
   tools::add_no_fast_path_flag(app, run.validate.plain_path);
-  app.add_flag("--progress", progress, "Show progress on stderr (default when stderr is a terminal)");
-  app.add_flag("--no-progress", no_progress, "Never show progress");
-  std::size_t max_errors = 0;
-  tools::add_max_errors_option(app, max_errors);
+  tools::GameReportingOptions reporting;
+  reporting.add_to(app);
   if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
   tools::DiagnosticPrinter diagnostics("pgn-validate");
-  diagnostics.max_per_game = max_errors;
+  reporting.apply_to(diagnostics);
   if (from == "auto") {
     run.validate.auto_dialect = true;
   } else if (!(run.validate.codec = tools::find_dialect(from, "--from", diagnostics, true))) {
@@ -55,7 +52,7 @@ int main(int argc, char** argv) {
   }
   tools::buffer_standard_output();
   if (run.files.empty()) run.files.push_back("-");
-  run.progress = !no_progress && (progress || ::isatty(STDERR_FILENO));
+  run.progress = reporting.show_progress();
   validate::Output output(diagnostics, {format == "jsonl", quiet});
   int status = validate::run(run, output, diagnostics);
   output.summary();
