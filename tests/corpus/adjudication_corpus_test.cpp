@@ -16,12 +16,7 @@
 using namespace chess;
 using namespace chess::rules;
 
-namespace {
-
 using test_support::ends_in_mate;
-
-
-}  // namespace
 
 TEST_CASE("dead-position vectors: no wrong answer, every witness mates", "[adjudication][corpus]") {
   std::ifstream in(corpus::shared_dir() / "corpus" / "adjudication" / "dead-position-vectors.txt");
