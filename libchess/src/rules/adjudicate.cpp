@@ -248,14 +248,14 @@ private:
   }
 
   // A position from which neither side can mate had ended the game already: a draw.
-  bool dead() {
+  // `first`: the side asked first, the one most likely to mate (a resignation's winner): a
+  // side that can mate settles it, and the other need not be asked.
+  bool dead(Color first = WHITE) {
     // The full question only where the quick filter leaves it open: a search on every
     // resigned or drawn game would cost far more than reading it.
     if (!rules_.dead_position.on() || !might_be_dead(pos_)) return false;
-    MateAnswer w = can_checkmate(pos_, WHITE, options_.ended_budget);
-    if (w.ability == MateAbility::Possible) return false;
-    MateAnswer b = can_checkmate(pos_, BLACK, options_.ended_budget);
-    if (w.ability != MateAbility::Impossible || b.ability != MateAbility::Impossible) return false;
+    for (Color side : {first, ~first})
+      if (can_checkmate(pos_, side, options_.ended_budget).ability != MateAbility::Impossible) return false;
     out_.result = Result::Draw;
     out_.reason = Reason::DeadPosition;
     out_.article = rules_.dead_position.article;
@@ -265,11 +265,7 @@ private:
 
   void judge_resignation(Result recorded) {
     Color loser = recorded == Result::WhiteWins ? BLACK : WHITE;
-    // The side that won is the one most likely to mate: asked first, it settles most positions.
-    if (rules_.dead_position.on() && might_be_dead(pos_)) {
-      MateAnswer a = can_checkmate(pos_, ~loser, options_.ended_budget);
-      if (a.ability == MateAbility::Impossible && dead()) return;
-    }
+    if (dead(~loser)) return;
     if (rules_.early_end.on() && completed_moves(pos_) < rules_.early_end.count)
       out_.notes.push_back("a resignation before move " + std::to_string(rules_.early_end.count) +
                            " is not allowed (" + rules_.early_end.article + ")");
