@@ -308,6 +308,7 @@ bool GameValidator::replay(const Line& line, Line* writable, Position pos, Piece
       error("unbalanced-variation", node.at, "a variation before any move it could replace");
       return false;
     }
+    Move played;
     if (notation::is_null_move_text(texts[i]) && (!final_out || options_.allow_null_moves)) {
       // A pass, as annotators write one in a variation ("12. Qd2 -- 13. c5": the threat).
       if (pos.in_check()) {
@@ -316,64 +317,60 @@ bool GameValidator::replay(const Line& line, Line* writable, Position pos, Piece
              std::string(texts[i]), pos.fen(), {}});
         return false;
       }
-      if (writable) writable->moves[i].move = Move::null();
-      for (std::size_t k = 0; k < node.variations.size(); ++k)
-        replay(node.variations[k], writable ? &writable->moves[i].variations[k] : nullptr, pos, origins, ply - 1, nullptr);
-      numbers_agree = numbers_agree && number_agrees;
-      pos.make_null_move();
-      if (final_out) ++report_.plies;
-      continue;
-    }
-    ParseOptions po;
-    po.strict = false;
-    po.origins = &origins;
-    po.following = std::span(views).subspan(i + 1);
-    ParseResult r = codec_->parse(pos, texts[i], po);
-    // A move that does not read may come after the end: mate or stalemate.
-    if (!r.ok() && count_legal(pos) == 0) {
-      Diagnostic d{Severity::Error, "moves-after-end", node.at,
-                   std::string("move after ") + (pos.in_check() ? "checkmate" : "stalemate") + ": the game was over",
-                   ply, std::string(texts[i]), pos.fen(), {}};
-      add(std::move(d));
-      return false;
-    }
-    if (!r.ok()) {
-      Diagnostic d{Severity::Error, notation::to_string(r.error->kind), {node.at.line, node.at.column + r.error->column - 1},
-                   r.error->message, ply, std::string(texts[i]), pos.fen(), {}};
-      if (numbers_agree && !number_agrees) d.message += number_mismatch(node.written_number, pos);
-      if (notation::is_null_move_text(texts[i]))
-        d.message += " (in variations it is read as a pass; in the main line with --allow-null-moves)";
-      // A game in another dialect read as the default one (descriptive without --from):
-      // say which dialect reads it, and the option that does.
-      if (final_out && codec_->writes_canonical_san() && !options_.auto_dialect &&
-          r.error->kind == notation::ErrorKind::Unreadable) {
-        notation::Detection other = notation::detect_dialect(*main_start_, views);
-        if (other.codec && other.codec != codec_)
-          d.message += "; the game reads as " + std::string(other.codec->name()) + ": --from " +
-                       std::string(other.codec->name());
+      played = Move::null();
+    } else {
+      ParseOptions po;
+      po.strict = false;
+      po.origins = &origins;
+      po.following = std::span(views).subspan(i + 1);
+      ParseResult r = codec_->parse(pos, texts[i], po);
+      // A move that does not read may come after the end: mate or stalemate.
+      if (!r.ok() && count_legal(pos) == 0) {
+        Diagnostic d{Severity::Error, "moves-after-end", node.at,
+                     std::string("move after ") + (pos.in_check() ? "checkmate" : "stalemate") + ": the game was over",
+                     ply, std::string(texts[i]), pos.fen(), {}};
+        add(std::move(d));
+        return false;
       }
-      if (r.error->kind == notation::ErrorKind::Ambiguous) {
-        for (Move m : r.error->candidates) d.suggestions.push_back(codec_->format(pos, m));
-      } else {
-        std::string_view next_same_side = i + 2 < texts.size() ? texts[i + 2] : std::string_view();
-        d.suggestions = suggest_moves(pos, texts[i], next_same_side, *codec_);
+      if (!r.ok()) {
+        Diagnostic d{Severity::Error, notation::to_string(r.error->kind), {node.at.line, node.at.column + r.error->column - 1},
+                     r.error->message, ply, std::string(texts[i]), pos.fen(), {}};
+        if (numbers_agree && !number_agrees) d.message += number_mismatch(node.written_number, pos);
+        if (notation::is_null_move_text(texts[i]))
+          d.message += " (in variations it is read as a pass; in the main line with --allow-null-moves)";
+        // A game in another dialect read as the default one (descriptive without --from):
+        // say which dialect reads it, and the option that does.
+        if (final_out && codec_->writes_canonical_san() && !options_.auto_dialect &&
+            r.error->kind == notation::ErrorKind::Unreadable) {
+          notation::Detection other = notation::detect_dialect(*main_start_, views);
+          if (other.codec && other.codec != codec_)
+            d.message += "; the game reads as " + std::string(other.codec->name()) + ": --from " +
+                         std::string(other.codec->name());
+        }
+        if (r.error->kind == notation::ErrorKind::Ambiguous) {
+          for (Move m : r.error->candidates) d.suggestions.push_back(codec_->format(pos, m));
+        } else {
+          std::string_view next_same_side = i + 2 < texts.size() ? texts[i + 2] : std::string_view();
+          d.suggestions = suggest_moves(pos, texts[i], next_same_side, *codec_);
+        }
+        add(std::move(d));
+        return false;
       }
-      add(std::move(d));
-      return false;
+      for (const notation::ReadingNote& note : r.notes) {
+        if (note.spelling_only)
+          note_spelling(node.at, note.message, ply, std::string(texts[i]), pos.fen());
+        else
+          add({Severity::Warning, "lenient-reading", node.at, note.message, ply, std::string(texts[i]), pos.fen(), {}});
+      }
+      played = r.move;
     }
-    for (const notation::ReadingNote& note : r.notes) {
-      if (note.spelling_only)
-        note_spelling(node.at, note.message, ply, std::string(texts[i]), pos.fen());
-      else
-        add({Severity::Warning, "lenient-reading", node.at, note.message, ply, std::string(texts[i]), pos.fen(), {}});
-    }
-    if (writable) writable->moves[i].move = r.move;
+    if (writable) writable->moves[i].move = played;
     // Variations replace this move: they start from the position before it.
     for (std::size_t k = 0; k < node.variations.size(); ++k)
       replay(node.variations[k], writable ? &writable->moves[i].variations[k] : nullptr, pos, origins, ply - 1, nullptr);
     numbers_agree = numbers_agree && number_agrees;
-    origins.update(pos, r.move);
-    pos.make_move(r.move);
+    origins.update(pos, played);  // a pass moves nothing
+    pos.make_move_or_pass(played);
     if (final_out) ++report_.plies;
   }
   if (final_out) *final_out = pos;
