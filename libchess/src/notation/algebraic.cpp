@@ -4,6 +4,8 @@
 // a table per dialect.
 #include "notation/algebraic.h"
 
+#include "chess/notation/move_text.h"
+
 #include <algorithm>
 #include <cstdlib>
 
@@ -462,7 +464,7 @@ ParseResult AlgebraicCodec::parse(Position& pos, std::string_view text, const Pa
   if (reading.error) {
     result.error = reading.error;
     // Analysis programs write a pass as "--" or "Z0": say so, not only what was expected.
-    if (text == "--" || text == "Z0" || text == "0000" || text == "@@@@")
+    if (is_null_move_text(text) || text == "@@@@")
       result.error->message = "'" + std::string(text) + "' is a null move (a pass, as analysis programs write it): not "
                               "a move of the game, and not allowed in PGN";
     return result;
