@@ -246,3 +246,25 @@ TEST_CASE("dead positions: a locked pawn wall; a resignation there is a draw", "
   CHECK(opposite.classification() == "WB");
   CHECK(ends_in_mate(at("8/8/4k3/4b3/8/4K3/8/5B2 w - - 0 1"), opposite.white.witness, BLACK));
 }
+
+TEST_CASE("dead positions: a lone piece mates with the loser's own men beside its king, found within the budget",
+          "[rules]") {
+  // From real games' last positions, each a mate that needs the loser's help for many
+  // moves: a pawn promoted into a blocker (K+N v K+P), a knight beside its own king
+  // (K+N v K+N), a rook driven off (K+N v K+R), a knight in the corner (K+R v K+N). The
+  // cost-shaped search alone did not find the first side's mate in 100000 nodes.
+  struct Case {
+    const char* fen;
+    Color winner;
+  } cases[] = {{"8/1k6/8/8/3p4/3K1N2/8/8 b - - 0 1", WHITE},
+               {"8/8/2K5/5N2/8/5n2/5k2/8 b - - 0 1", BLACK},
+               {"2r5/8/4K3/1k2N3/8/8/8/8 w - - 0 1", WHITE},
+               {"6nk/R7/7P/6K1/8/8/8/8 b - - 0 1", BLACK}};
+  for (const Case& c : cases) {
+    INFO(c.fen);
+    Position pos = at(c.fen);
+    MateAnswer answer = can_checkmate(pos, c.winner, SearchBudget{30000});
+    REQUIRE(answer.ability == MateAbility::Possible);
+    CHECK(ends_in_mate(pos, answer.witness, ~c.winner));
+  }
+}

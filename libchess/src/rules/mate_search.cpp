@@ -1,49 +1,14 @@
 #include "rules/mate_search.h"
 
 #include <algorithm>
-#include <memory>
+#include <span>
 
 #include "chess/movegen.h"
+#include "rules/guided_helpmate.h"
+#include "rules/seen_table.h"
 
 namespace chess::rules::detail {
 namespace {
-
-// Positions seen in one search, with a number each: open addressing over a table reused
-// from search to search (one per thread), emptied in no time by a new generation number.
-// When a neighbourhood is full an entry is overwritten: a position then forgotten is only
-// searched again, which costs time but never soundness.
-class SeenTable {
-public:
-  static SeenTable& for_this_thread() {
-    thread_local SeenTable table;
-    return table;
-  }
-  void clear() { ++generation_; }
-  // The number stored for the key, or nullptr after storing `value` for it.
-  int* find_or_add(uint64_t key, int value) {
-    std::size_t at = std::size_t(key) & MASK;
-    for (std::size_t probe = 0; probe < PROBES; ++probe) {
-      Entry& e = slots_[(at + probe) & MASK];
-      if (e.generation != generation_) {
-        e = {key, value, generation_};
-        return nullptr;
-      }
-      if (e.key == key) return &e.value;
-    }
-    slots_[at] = {key, value, generation_};
-    return nullptr;
-  }
-
-private:
-  static constexpr std::size_t SIZE = std::size_t(1) << 18, MASK = SIZE - 1, PROBES = 8;
-  struct Entry {
-    uint64_t key = 0;
-    int value = 0;
-    uint32_t generation = 0;
-  };
-  std::unique_ptr<Entry[]> slots_ = std::make_unique<Entry[]>(SIZE);
-  uint32_t generation_ = 1;
-};
 
 int distance(Square a, Square b) {
   return std::max(std::abs(int(file_of(a)) - int(file_of(b))), std::abs(int(rank_of(a)) - int(rank_of(b))));
@@ -84,6 +49,7 @@ private:
   enum Class { Reward = 0, Normal = 1, Punish = 4 };
 
   bool search(Position& pos, int cost_left, bool after_progress, std::vector<Move>& line) {
+    seen_.prefetch(pos.key());
     MoveList moves;
     generate_legal(pos, moves);
     if (moves.empty()) return pos.side_to_move() != winner_ && pos.in_check();
@@ -237,37 +203,67 @@ private:
   SeenTable& seen_ = SeenTable::for_this_thread();
 };
 
+// The searches one after another, each with its share of the budget (0: all that is left),
+// as each finds what the others miss: the cost-shaped search most mates of real games in a
+// few hundred nodes; the walk, the locked pawn structures where few positions are
+// reachable; the guided search, the long mates of a lone piece; the deep cost-shaped one,
+// the mates among locked pawns. Where the pawns are locked the walk goes first.
+enum class Stage { Quick, Walk, Guided, Deep };
+struct Step {
+  Stage stage;
+  uint64_t nodes;
+};
+constexpr Step OPEN_PLAN[] = {{Stage::Quick, 2000}, {Stage::Guided, 10000}, {Stage::Walk, 20000}, {Stage::Deep, 0}};
+constexpr Step LOCKED_PLAN[] = {{Stage::Quick, 2000}, {Stage::Walk, 20000}, {Stage::Guided, 10000}, {Stage::Deep, 0}};
+
+MateAbility run_stage(Stage stage, Helpmate& helpmate, const Position& start, Color winner, uint64_t budget,
+                      MateAnswer& answer) {
+  Position pos = start;
+  uint64_t nodes = 0, before = helpmate.nodes();
+  MateAbility ability = MateAbility::Unknown;
+  switch (stage) {
+    case Stage::Quick:
+    case Stage::Deep: {
+      Helpmate::Outcome o = helpmate.find(pos, stage == Stage::Quick ? 2 : 128, budget, answer.witness);
+      ability = o == Helpmate::Outcome::Mate ? MateAbility::Possible
+                : o == Helpmate::Outcome::NoMate ? MateAbility::Impossible : MateAbility::Unknown;
+      nodes = helpmate.nodes() - before;
+      break;
+    }
+    case Stage::Walk: {
+      Exhaustive walk(winner, budget);
+      Exhaustive::Outcome o = walk.walk(pos, answer.witness);
+      ability = o == Exhaustive::Outcome::Mate ? MateAbility::Possible
+                : o == Exhaustive::Outcome::NoMate ? MateAbility::Impossible : MateAbility::Unknown;
+      nodes = walk.nodes();
+      break;
+    }
+    case Stage::Guided: {
+      GuidedOutcome o = guided_helpmate(pos, winner, budget, answer.witness, nodes);
+      ability = o == GuidedOutcome::Mate ? MateAbility::Possible
+                : o == GuidedOutcome::NoMate ? MateAbility::Impossible : MateAbility::Unknown;
+      break;
+    }
+  }
+  answer.nodes += nodes;
+  return ability;
+}
+
 }  // namespace
 
 MateAnswer search_mate(const Position& start, Color winner, const SearchBudget& budget) {
   MateAnswer answer;
-  Position pos = start;
-  auto done = [&](MateAbility ability) {
-    answer.ability = ability;
-    if (ability != MateAbility::Possible) answer.witness.clear();
-    return answer;
-  };
-  // A cheap first look finds most mates; then the walk over every reachable position,
-  // which settles the blocked positions where few are reachable; then the deep search.
-  Helpmate helpmate(pos, winner);
-  uint64_t quick = std::min<uint64_t>(budget.nodes, 2000);
-  Helpmate::Outcome first = helpmate.find(pos, 2, quick, answer.witness);
-  answer.nodes = helpmate.nodes();
-  if (first == Helpmate::Outcome::Mate) return done(MateAbility::Possible);
-  if (first == Helpmate::Outcome::NoMate) return done(MateAbility::Impossible);
-  uint64_t left = budget.nodes - std::min(budget.nodes, answer.nodes);
-  Exhaustive walk(winner, std::min<uint64_t>(left, 20000));
-  Position walked = pos;  // left where the walk stopped, if it stops early
-  Exhaustive::Outcome closure = walk.walk(walked, answer.witness);
-  answer.nodes += walk.nodes();
-  if (closure == Exhaustive::Outcome::Mate) return done(MateAbility::Possible);
-  if (closure == Exhaustive::Outcome::NoMate) return done(MateAbility::Impossible);
-  left = budget.nodes - std::min(budget.nodes, answer.nodes);
-  Helpmate::Outcome deep = helpmate.find(pos, 128, left, answer.witness);
-  answer.nodes = helpmate.nodes() + walk.nodes();
-  if (deep == Helpmate::Outcome::Mate) return done(MateAbility::Possible);
-  if (deep == Helpmate::Outcome::NoMate) return done(MateAbility::Impossible);
-  return done(MateAbility::Unknown);
+  Helpmate helpmate(start, winner);
+  bool locked = might_be_dead(start);
+  for (const Step& step : locked ? std::span<const Step>(LOCKED_PLAN) : std::span<const Step>(OPEN_PLAN)) {
+    uint64_t left = budget.nodes - std::min(budget.nodes, answer.nodes);
+    uint64_t share = step.nodes ? std::min(step.nodes, left) : left;
+    if (share == 0) break;
+    answer.ability = run_stage(step.stage, helpmate, start, winner, share, answer);
+    if (answer.ability != MateAbility::Unknown) break;
+  }
+  if (answer.ability != MateAbility::Possible) answer.witness.clear();
+  return answer;
 }
 
 }  // namespace chess::rules::detail

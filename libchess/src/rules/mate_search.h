@@ -1,6 +1,7 @@
-// The searches behind can_checkmate (dead_position.h): a helpmate search that proves a
-// mate possible by finding one, and an exhaustive walk over every position the game can
-// still reach that proves it impossible when the walk ends without one.
+// The searches behind can_checkmate (dead_position.h): helpmate searches that prove a mate
+// possible by finding one (cost-shaped here, guided by a mating pattern in
+// guided_helpmate.h), and an exhaustive walk over every position the game can still reach
+// that proves it impossible when the walk ends without one.
 #pragma once
 
 #include "chess/rules/dead_position.h"

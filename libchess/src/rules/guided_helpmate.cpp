@@ -1,0 +1,252 @@
+#include "rules/guided_helpmate.h"
+
+#include <algorithm>
+#include <array>
+
+#include "chess/movegen.h"
+#include "chess/rules/dead_position.h"
+#include "rules/seen_table.h"
+
+namespace chess::rules::detail {
+namespace {
+
+constexpr Bitboard DARK = 0xAA55AA55AA55AA55ULL;  // a1 is dark
+
+int king_distance(Square a, Square b) {
+  return std::max(std::abs(int(file_of(a)) - int(file_of(b))), std::abs(int(rank_of(a)) - int(rank_of(b))));
+}
+
+// Knight moves between two squares on an empty board, by breadth-first search once.
+class KnightDistances {
+public:
+  KnightDistances() {
+    for (int from = 0; from < 64; ++from) {
+      std::array<uint8_t, 64>& d = table_[from];
+      d.fill(255);
+      d[from] = 0;
+      Square queue[64];
+      int head = 0, tail = 0;
+      queue[tail++] = Square(from);
+      while (head < tail) {
+        Square s = queue[head++];
+        for (Bitboard next = knight_attacks(s); next;) {
+          Square t = pop_lsb(next);
+          if (d[t] == 255) d[t] = uint8_t(d[s] + 1), queue[tail++] = t;
+        }
+      }
+    }
+  }
+  int operator()(Square a, Square b) const { return table_[a][b]; }
+
+private:
+  std::array<std::array<uint8_t, 64>, 64> table_;
+};
+
+int knight_distance(Square a, Square b) {
+  static const KnightDistances distances;
+  return distances(a, b);
+}
+
+bool aligned(Square a, Square b, bool straight, bool diagonal) {
+  int df = std::abs(int(file_of(a)) - int(file_of(b))), dr = std::abs(int(rank_of(a)) - int(rank_of(b)));
+  return (straight && (df == 0 || dr == 0)) || (diagonal && df == dr);
+}
+
+// How far, in moves, a position stands from a mate of the loser's king in one corner: the
+// king walking there, the winner's king coming within two steps, one man of the winner's
+// coming to where it can check there (a pawn by promoting), and, when the winner's men
+// cannot mate alone, a man of the loser's coming beside its king to block a flight (a pawn
+// going straight there, or promoting first). A guide, not a bound: the moves it counts are
+// the ones a helpmate of this kind is made of, so lines that do them come first.
+class Guide {
+public:
+  Guide(const Position& pos, Color winner, Square corner) : winner_(winner), corner_(corner) {
+    Bitboard men = pos.pieces(winner) & ~pos.pieces(KING);
+    needs_blockers_ = !(men & pos.pieces(PAWN)) && !(men & pos.pieces(ROOK, QUEEN)) &&
+                      (!more_than_one(men) || !(men & pos.pieces(KNIGHT)));
+    beside_ = king_attacks(corner);
+  }
+
+  int distance(const Position& pos) const {
+    Color loser = ~winner_;
+    int d = king_distance(pos.king_square(loser), corner_);
+    d += std::max(0, king_distance(pos.king_square(winner_), corner_) - 2);
+    d += checker_distance(pos);
+    if (needs_blockers_) d += blocker_distance(pos);
+    return d;
+  }
+
+private:
+  // The man that will give the mate: a rook or queen where the winner has one, else a pawn
+  // by promoting, else a minor piece (with blockers, or with another minor beside it).
+  int checker_distance(const Position& pos) const {
+    Bitboard men = pos.pieces(winner_) & ~pos.pieces(KING);
+    if (Bitboard heavy = men & pos.pieces(ROOK, QUEEN)) men = heavy;
+    else if (Bitboard pawns = men & pos.pieces(PAWN)) men = pawns;
+    int best = 16;
+    while (men && best > 0) {
+      Square s = pop_lsb(men);
+      int d = 16;
+      switch (type_of(pos.piece_on(s))) {
+        case QUEEN: d = aligned(s, corner_, true, true) ? 0 : 1; break;
+        case ROOK: d = aligned(s, corner_, true, false) ? 0 : 1; break;
+        case BISHOP:
+          if (bool(square_bb(s) & DARK) == bool(square_bb(corner_) & DARK)) d = aligned(s, corner_, false, true) ? 0 : 1;
+          break;
+        case KNIGHT: d = std::max(0, knight_distance(s, corner_) - 1); break;
+        case PAWN: d = 1 + (7 - int(relative_rank(winner_, s))); break;
+        default: break;
+      }
+      best = std::min(best, d);
+    }
+    return best;
+  }
+
+  int blocker_distance(const Position& pos) const {
+    Color loser = ~winner_;
+    int best = 16;
+    for (Bitboard men = pos.pieces(loser) & ~pos.pieces(KING); men && best > 0;) {
+      Square s = pop_lsb(men);
+      for (Bitboard targets = beside_; targets;) {
+        Square t = pop_lsb(targets);
+        int d;
+        if (type_of(pos.piece_on(s)) != PAWN) d = king_distance(s, t);
+        else if (file_of(s) == file_of(t) && relative_rank(loser, t) >= relative_rank(loser, s) &&
+                 relative_rank(loser, t) != RANK_8)
+          d = int(relative_rank(loser, t)) - int(relative_rank(loser, s));
+        else {
+          Square queening = make_square(file_of(s), relative_rank(loser, RANK_8));
+          d = (7 - int(relative_rank(loser, s))) + king_distance(queening, t);
+        }
+        best = std::min(best, d);
+      }
+    }
+    return best;
+  }
+
+  Color winner_;
+  Square corner_;
+  Bitboard beside_ = 0;
+  bool needs_blockers_ = false;
+};
+
+// Iterative deepening on the plies played plus twice the guide's distance (weighted, so
+// that a move towards the pattern is cheaper than standing still): an iteration searches
+// every line whose every position is within the bound.
+class Search {
+public:
+  Search(const Guide& guide, Color winner, uint64_t budget) : guide_(guide), winner_(winner), budget_(budget) {}
+
+  GuidedOutcome run(Position& pos, std::vector<Move>& line) {
+    bound_ = WEIGHT * guide_.distance(pos);
+    while (nodes_ < budget_) {
+      interrupted_ = false;
+      next_bound_ = INT32_MAX;
+      seen_.clear();  // one iteration's entries only: an earlier bound's could hide a branch
+      line.clear();
+      if (search(pos, 0, line)) return GuidedOutcome::Mate;
+      if (!interrupted_) return GuidedOutcome::NoMate;
+      if (next_bound_ == INT32_MAX) break;
+      bound_ = next_bound_;
+    }
+    return GuidedOutcome::Unknown;
+  }
+  uint64_t nodes() const { return nodes_; }
+
+private:
+  static constexpr int WEIGHT = 2;
+  static constexpr std::size_t MAX_LINE = 200;
+
+  bool search(Position& pos, int plies, std::vector<Move>& line) {
+    seen_.prefetch(pos.key());
+    MoveList moves;
+    generate_legal(pos, moves);
+    if (moves.empty()) return pos.side_to_move() != winner_ && pos.in_check();
+    if (material_cannot_mate(pos, winner_)) return false;  // a dead end, proven
+    if (int* seen = seen_.find_or_add(pos.key(), plies)) {
+      if (*seen <= plies) return false;  // searched with at least as much of the bound left
+      *seen = plies;
+    }
+    if (line.size() >= MAX_LINE) return interrupted_ = true, false;
+    // Children nearest the pattern first; those past the bound are not entered unless they
+    // might be the mate itself (a check of the loser's king).
+    std::array<std::pair<int, int>, 256> order;
+    int n = 0;
+    for (int i = 0; i < moves.size(); ++i) {
+      pos.make_move(moves.moves[i]);
+      int f = plies + 1 + WEIGHT * guide_.distance(pos);
+      bool mate_candidate = pos.side_to_move() != winner_ && pos.in_check();
+      pos.unmake_move(moves.moves[i]);
+      if (f > bound_ && !mate_candidate) {
+        next_bound_ = std::min(next_bound_, f);
+        interrupted_ = true;
+        continue;
+      }
+      order[n++] = {f, i};
+    }
+    std::stable_sort(order.begin(), order.begin() + n);
+    for (int k = 0; k < n; ++k) {
+      if (++nodes_ > budget_) return interrupted_ = true, false;
+      Move m = moves.moves[order[k].second];
+      pos.make_move(m);
+      line.push_back(m);
+      bool found;
+      if (order[k].first <= bound_) {
+        found = search(pos, plies + 1, line);
+      } else if (!(found = is_mate(pos))) {
+        next_bound_ = std::min(next_bound_, order[k].first);
+        interrupted_ = true;
+      }
+      pos.unmake_move(m);
+      if (found) return true;
+      line.pop_back();
+    }
+    return false;
+  }
+
+  static bool is_mate(const Position& pos) {
+    MoveList moves;
+    generate_legal(pos, moves);
+    return moves.empty() && pos.in_check();
+  }
+
+  const Guide& guide_;
+  Color winner_;
+  uint64_t budget_, nodes_ = 0;
+  int bound_ = 0, next_bound_ = 0;
+  bool interrupted_ = false;
+  SeenTable& seen_ = SeenTable::for_this_thread();
+};
+
+}  // namespace
+
+GuidedOutcome guided_helpmate(const Position& start, Color winner, uint64_t budget, std::vector<Move>& line,
+                              uint64_t& nodes) {
+  // The corners a mate can be aimed at: a bishop that must give the check there decides
+  // its colour; the nearest to the pattern is tried first, each with an equal share of
+  // what the budget has left.
+  Bitboard men = start.pieces(winner) & ~start.pieces(KING);
+  Bitboard bishops = start.pieces(winner, BISHOP);
+  bool bishops_only = men && !(men & ~bishops);
+  std::pair<int, Square> corners[4];
+  int n = 0;
+  for (Square c : {SQ_A1, SQ_H8, SQ_A8, SQ_H1}) {
+    bool dark = square_bb(c) & DARK;
+    if (bishops_only && !(bishops & (dark ? DARK : ~DARK))) continue;
+    corners[n++] = {Guide(start, winner, c).distance(start), c};
+  }
+  for (int i = 1; i < n; ++i)  // four at most: GCC's std::sort warns of bounds it cannot reach here
+    for (int j = i; j > 0 && corners[j] < corners[j - 1]; --j) std::swap(corners[j], corners[j - 1]);
+  GuidedOutcome outcome = GuidedOutcome::Unknown;
+  for (int i = 0; i < n && nodes < budget; ++i) {
+    Guide guide(start, winner, corners[i].second);
+    Search search(guide, winner, (budget - nodes) / uint64_t(n - i));
+    Position pos = start;
+    outcome = search.run(pos, line);
+    nodes += search.nodes();
+    if (outcome != GuidedOutcome::Unknown) return outcome;
+  }
+  return outcome;
+}
+
+}  // namespace chess::rules::detail
