@@ -11,6 +11,7 @@ struct RunOptions {
   tools::GameLoopOptions loop;
   JudgeOptions judge;
   bool only_disagreements = false;
+  bool disagreement_fails = true;  // a result that differs makes the exit status 1 (not for --standings)
 };
 
 // Exit status: 0 every recorded result agrees, 1 some differs or a game is unreadable, 2 I/O.
