@@ -2,6 +2,8 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+
 #include "common/counted.h"
 #include "common/exit_codes.h"
 #include "common/game_report.h"
@@ -91,10 +93,13 @@ public:
                      const tools::DiagnosticPrinter& diagnostics)
       : line_(line), options_(std::move(options)), tables_(std::move(tables)), diagnostics_(diagnostics) {}
   void game(const std::string& file, const Judged& j, const chess::rules::RuleSet&) override {
-    if (!j.report.valid()) tools::print_game_diagnostics(diagnostics_, file, j.report, true);
     records_.push_back(standings_record(file, j, line_.recorded, line_.key == "fide-id"));
+    // An unplayed game has no moves to read: what a reader says of its "+/-" is no news.
+    if (!j.report.valid() && records_.back().kind == Kind::Played)
+      tools::print_game_diagnostics(diagnostics_, file, j.report, true);
     if (records_.back().outcome == Outcome::Unscored) ++not_scored_;
   }
+  bool all_scored() const { return not_scored_ == 0; }
   void summary(const Summary& s) override {
     std::vector<Table> tables = standings(records_, options_);
     for (const Table& t : tables) tables_->table(t);
@@ -122,14 +127,15 @@ int run_standings(RunOptions run, const StandingsCommandLine& line, const std::s
   }
   std::optional<StandingsOptions> options = line.resolve(diagnostics);
   if (!options) return tools::EXIT_USAGE_OR_IO;
-  run.disagreement_fails = false;
+  run.judged_fails = false;
   TableFormat table_format = format == "csv"     ? TableFormat::Csv
                              : format == "jsonl" ? TableFormat::Jsonl
                              : format == "html"  ? TableFormat::Html
                                                  : TableFormat::Text;
   auto tables = make_table_printer(table_format, line.recorded ? "as recorded" : "as adjudicated under " + rules);
   StandingsCollector collector(line, std::move(*options), std::move(tables), diagnostics);
-  return run_games(run, collector, diagnostics);
+  int status = run_games(run, collector, diagnostics);
+  return std::max(status, int(collector.all_scored() ? tools::EXIT_ALL_GOOD : tools::EXIT_SOME_INVALID));
 }
 
 }  // namespace adjudicate

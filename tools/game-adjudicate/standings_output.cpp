@@ -95,6 +95,7 @@ std::vector<std::string> footer(const Table& t, const std::string& scored_by) {
                   (t.defaulted_tiebreaks ? fmt::format(" (the default for a {})", t.round_robin ? "round robin" : "Swiss") : ""));
   lines.push_back(fmt::format("Points: win {}, draw {}, loss {}; games scored {}.", number(t.points.win),
                               number(t.points.draw), number(t.points.loss), scored_by));
+  lines.push_back("Columns: Pts the score, G games played, W D L won, drawn, lost over the board, B games with Black.");
   lines.push_back(t.round_robin ? "Crosstable: the results against each row's player (1 ½ 0; + - a forfeit won or lost)."
                                 : "Crosstable: per round the opponent's row, the colour (w b), the result (1 ½ 0; + - "
                                   "a forfeit won or lost); bye and its points.");

@@ -59,8 +59,8 @@ RoundKind unplayed_kind(Kind kind, double result) {
 
 std::string result_text(const GameRecord& g) {
   switch (g.outcome) {
-    case Outcome::WhiteWins: return g.kind == Kind::Played ? "1-0" : "+/-";
-    case Outcome::BlackWins: return g.kind == Kind::Played ? "0-1" : "-/+";
+    case Outcome::WhiteWins: return g.kind == Kind::Forfeit ? "+/-" : "1-0";
+    case Outcome::BlackWins: return g.kind == Kind::Forfeit ? "-/+" : "0-1";
     case Outcome::Draw: return "1/2-1/2";
     case Outcome::BothLose: return "-/-";
     case Outcome::Unscored: return "*";
