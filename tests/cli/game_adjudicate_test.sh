@@ -96,4 +96,85 @@ check "positions: a label answered otherwise is exit 1 (message)" grep -q "WRONG
 
 run -j 2 --format jsonl "$tmp/round.pgn" "$tmp/round.pgn"
 check "two jobs: games numbered per file" [ "$(grep -c '"game": 3' <<<"$out")" -eq 2 ]
+
+# --standings. A Swiss of five built by hand (tests/unit/standings_test.cpp works out the
+# same numbers from C.07's definitions): a pairing bye, a forfeit, requested byes.
+sgame() {  # sgame ROUND WHITE BLACK RESULT MOVES [TERMINATION]
+  printf '[Event "Club Open"]\n[Site "Town"]\n[Round "%s"]\n[White "%s"]\n[Black "%s"]\n[Result "%s"]\n' "$1" "$2" "$3" "$4"
+  [ -n "${6:-}" ] && printf '[Termination "%s"]\n' "$6"
+  printf '\n%s %s\n\n' "$5" "$4"
+}
+{
+  sgame 1 P "O'Neil <b>" 1-0 "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#"
+  sgame 1 R S 1-0 "1. e4 e5"
+  sgame 1 T BYE 1-0 ""
+  sgame 2 S P 0-1 "1. d4 d5"
+  sgame 2 "O'Neil <b>" T 1-0 "" forfeit
+  sgame 2 R bye 1/2-1/2 ""
+  sgame 3 P R 1/2-1/2 "1. c4 c5"
+  sgame 3 T S 0-1 "1. Nf3"
+  sgame 3 "O'Neil <b>" BYE 0-1 ""
+} >"$tmp/swiss.pgn"
+# A second event: the flag fall against a lone king (a draw by the laws), a mate, and a
+# game with an illegal move, which is not scored. "Wh" has a FIDE id under two spellings.
+{
+  game "1-0" "Time forfeit" "61. Kd2 Kd7" "r3k3/8/8/8/8/8/8/4K3 w - - 0 61" | sed 's/\[White "Wh"\]/[White "Wh"]\n[WhiteFideId "123"]/'
+  game "1-0" "" "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#" | sed 's/\[White "Wh"\]/[White "Wh, A."]\n[WhiteFideId "123"]/'
+  game "*" "" "1. e4 e5 2. Nf5"
+} >"$tmp/rapid.pgn"
+
+run --standings "$tmp/swiss.pgn" "$tmp/rapid.pgn"
+check "standings: a game not scored is exit 1" [ $status -eq 1 ]
+check "standings: one table per event" [ "$(grep -c ' players, ' <<<"$out")" -eq 2 ]
+check "standings: the Swiss's title" grep -qF "Club Open, Town: 5 players, 3 rounds, Swiss" <<<"$out"
+check "standings: no line per game" bash -c '! grep -q "adjudicated 1-0:" <<<"$1"' _ "$out"
+check "standings: the illegal game's diagnostic on stderr" grep -q "error\[illegal-move\]" <<<"$err"
+check "standings: the illegal game listed as not scored" grep -q "not adjudicated: illegal-move" <<<"$out"
+check "standings: the forfeit listed" grep -qF "round 2: O'Neil <b> - T +/- (forfeit)" <<<"$out"
+check "standings: the default Swiss tie-breaks in the footer" grep -qF "1. BH:C1: Buchholz (art. 8.1), cut-1 (art. 14.1)" <<<"$out"
+check "standings: R's row in the Swiss form" grep -qE "^2  R +2 +2 +1 +1 +0 +1 +3\.5 +5\.5 +0 +1 +3\.25 +3w1 +bye½ +1b½$" <<<"$out"
+
+# By FIDE id, Wh has the flag fall (½ as adjudicated) and the mate (1): 1.5; 2 as recorded.
+run --standings --key fide-id "$tmp/rapid.pgn"
+check "--key fide-id: one player under two spellings" grep -qF "E, S: 2 players" <<<"$out"
+check "standings: the flag fall scores a draw as adjudicated" grep -qE "^1  Wh +1\.5 " <<<"$out"
+run --standings --recorded --key fide-id "$tmp/rapid.pgn"
+check "--recorded: the flag fall scores 1-0" grep -qE "^1  Wh +2 " <<<"$out"
+run --standings "$tmp/rapid.pgn"
+check "by name: three players" grep -qF "E, S: 3 players" <<<"$out"
+run --standings --merge "$tmp/swiss.pgn" "$tmp/rapid.pgn"
+check "--merge: one table" grep -qF "Club Open + E, Town: 8 players" <<<"$out"
+
+run --standings --format csv "$tmp/swiss.pgn"
+check "csv: exit 0 when every game is scored" [ $status -eq 0 ]
+check "csv: header" grep -qx "Event,Site,#,Player,Elo,Pts,G,W,D,L,B,BH:C1,BH,DE,WIN,SB,R1,R2,R3" <<<"$out"
+# BH:C1 of R is 3.5 (art. 16.5 cuts the half-point bye's 2, not S's 1); of S 4.5.
+check "csv: R's row" grep -qx "Club Open,Town,2,R,,2,2,1,1,0,1,3.5,5.5,0,1,3.25,3w1,bye½,1b½" <<<"$out"
+check "csv: S's row" grep -qx "Club Open,Town,3,S,,1,3,1,0,2,2,4.5,5.5,0,1,1,2b0,1w0,5b1" <<<"$out"
+
+run --standings --points 3,1,0 --tiebreaks WIN,BPG,PS --format jsonl "$tmp/swiss.pgn"
+check "jsonl: a table line, then the players in rank order" python3 -c '
+import json, sys
+lines = [json.loads(l) for l in sys.stdin]
+table, players = lines[0]["table"], lines[1:]
+assert table["points"] == [3, 1, 0] and [t["name"] for t in table["tiebreaks"]] == ["WIN", "BPG", "PS"]
+assert len(table["unplayed"]) == 4 and table["unplayed"][1]["what"] == "forfeit"
+p = players[0]
+assert p["player"] == "P" and p["score"] == 7 and p["rank"] == 1, p  # 3 + 3 + 1
+assert p["tiebreaks"] == {"WIN": 2, "BPG": 1, "PS": 16}, p  # 3, 6, 7
+assert p["rounds"][1] == {"round": 2, "opponent": "S", "colour": "black", "result": 1, "points": 3, "kind": "played"}
+' <<<"$out"
+
+run --standings --format html "$tmp/swiss.pgn"
+check "html: one page with the table" grep -q "^<!DOCTYPE html>" <<<"$out"
+check "html: one page with the table (end)" grep -q "^</html>$" <<<"$out"
+check "html: names escaped" grep -qF "O&#39;Neil &lt;b&gt;" <<<"$out"
+check "html: nothing fetched from elsewhere" bash -c '! grep -qiE "src=|href=|@import|url\(" <<<"$1"' _ "$out"
+
+run --standings --tiebreaks BH:X1 "$tmp/swiss.pgn"
+check "--tiebreaks with a bad modifier: exit 2" [ $status -eq 2 ]
+run --standings --format pgn "$tmp/swiss.pgn"
+check "--standings with --format pgn: exit 2" [ $status -eq 2 ]
+run --format html "$tmp/swiss.pgn"
+check "--format html without --standings: exit 2" [ $status -eq 2 ]
 finish game-adjudicate

@@ -114,6 +114,9 @@ bool judge_next_game(pgn::Reader& reader, const JudgeOptions& options, Judged& o
   out.witness_san.clear();
   out.pgn.clear();
   out.recorded = game.result ? *game.result : game.tag_value("Result");
+  out.tags = {game.tag_value("Event"),    game.tag_value("Site"),     game.tag_value("Round"),
+              game.tag_value("Termination"), game.tag_value("WhiteElo"), game.tag_value("BlackElo"),
+              game.tag_value("WhiteFideId"), game.tag_value("BlackFideId")};
   if (!adjudicable(out.report, game)) {
     if (options.write_pgn) out.pgn = game.raw + "\n";
     return true;

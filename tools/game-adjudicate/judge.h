@@ -18,12 +18,18 @@ struct JudgeOptions {
   bool write_pgn = false;  // the game written back with its adjudicated Result and Termination
 };
 
+// The tags a standings table reads (--standings): empty when absent.
+struct StandingsTags {
+  std::string event, site, round, termination, white_elo, black_elo, white_fide_id, black_fide_id;
+};
+
 struct Judged {
   chess::pgn::GameReport report;  // its errors are printed; a game whose moves do not all read is not adjudicated
   std::string recorded;           // the result as recorded: the termination marker, else the Result tag
   std::optional<chess::rules::Adjudication> adjudication;
   std::vector<std::string> witness_san;  // the witness line in SAN
   std::string pgn;                       // with write_pgn: the game, or its text as read when invalid
+  StandingsTags tags;
   bool disagrees() const { return !adjudication || chess::rules::to_string(adjudication->result) != recorded; }
 };
 

@@ -8,6 +8,7 @@
 #include "game-adjudicate/positions.h"
 #include "game-adjudicate/rule_choice.h"
 #include "game-adjudicate/run.h"
+#include "game-adjudicate/standings.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"Adjudicate chess games by the laws: checkmate, stalemate, dead positions, repetition and move-count "
@@ -29,8 +30,8 @@ int main(int argc, char** argv) {
   app.add_flag("--allow-null-moves", run.judge.read.allow_null_moves,
                "Read null moves (--, Z0, 0000) in the main line too (a pass: no move of the game)");
   app.add_option("--format", format, "text (one line per game; default), jsonl, or pgn (the games with the "
-                                     "adjudicated Result and Termination)")
-      ->check(CLI::IsMember({"text", "jsonl", "pgn"}));
+                                     "adjudicated Result and Termination); with --standings text, csv, jsonl or html")
+      ->check(CLI::IsMember({"text", "jsonl", "pgn", "csv", "html"}));
   app.add_flag("--only-disagreements", run.only_disagreements, "Only the games whose recorded result differs");
   app.add_option("--no-progress-moves", overrides.no_progress_moves,
                  "Moves with no pawn move and no capture that draw (the set's fifty-moves or no-progress rule)")
@@ -48,6 +49,8 @@ int main(int argc, char** argv) {
   app.add_option("--budget", budget, "Search nodes per side for a dead-position question (default 100000); past "
                                      "it the answer is unknown")->check(CLI::Range(uint64_t(100), uint64_t(1) << 40));
   app.add_option("-j,--jobs", run.loop.jobs, "Judge with N threads (output order is kept)")->check(CLI::Range(1, 256));
+  adjudicate::StandingsCommandLine standings;
+  standings.add_to(app);
   tools::GameReportingOptions reporting;
   reporting.add_to(app);
   if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
@@ -70,6 +73,9 @@ int main(int argc, char** argv) {
   if (from == "auto") run.judge.read.auto_dialect = true;
   else if (!(run.judge.read.codec = tools::find_dialect(from, "--from", diagnostics, true))) return tools::EXIT_USAGE_OR_IO;
   run.loop.progress = reporting.show_progress();
+  if (standings.enabled) return adjudicate::run_standings(run, standings, format, set->name, diagnostics);
+  if (format == "csv" || format == "html")
+    return diagnostics.print(tools::Severity::Error, "--format " + format + " is for --standings"), tools::EXIT_USAGE_OR_IO;
   auto printer = adjudicate::make_printer(format == "jsonl" ? adjudicate::Format::Jsonl
                                           : format == "pgn" ? adjudicate::Format::Pgn : adjudicate::Format::Text,
                                           diagnostics);

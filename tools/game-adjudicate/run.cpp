@@ -16,7 +16,7 @@ int run_games(const RunOptions& options, Printer& printer, const tools::Diagnost
   int io = tools::for_each_game<Judged>(loop, diagnostics, read_one, emit);
   printer.summary(summary);
   if (summary.games == 0) diagnostics.print(tools::Severity::Warning, "no games in the input", "empty-input");
-  int judged = summary.disagree || summary.unreadable ? tools::EXIT_SOME_INVALID : tools::EXIT_ALL_GOOD;
+  int judged = options.judged_fails && (summary.disagree || summary.unreadable) ? tools::EXIT_SOME_INVALID : tools::EXIT_ALL_GOOD;
   return std::max(io, judged);
 }
 

@@ -11,6 +11,9 @@ struct RunOptions {
   tools::GameLoopOptions loop;
   JudgeOptions judge;
   bool only_disagreements = false;
+  // What makes the exit status 1: a result that differs, a game not adjudicated (--standings
+  // decides for itself: a game it cannot score).
+  bool judged_fails = true;
 };
 
 // Exit status: 0 every recorded result agrees, 1 some differs or a game is unreadable, 2 I/O.

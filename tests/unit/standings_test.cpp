@@ -1,0 +1,290 @@
+// The tournament layer on two events built by hand: a four-player round robin and a
+// five-player Swiss with a pairing-allocated bye, a forfeit and requested byes. Every
+// number expected is worked out in the comments from the definitions of FIDE's
+// Tie-Break Regulations (C.07, 2024), not taken from the program.
+#include <catch2/catch.hpp>
+#include <map>
+
+#include "chess/tournament/standings.h"
+
+using namespace chess::tournament;
+
+namespace {
+
+const std::map<std::string, int> ELO = {{"A", 2400}, {"B", 2300}, {"C", 2200}, {"D", 2100}, {"P", 2000},
+                                        {"Q", 1900}, {"R", 1800}, {"S", 1700}, {"T", 1600}};
+
+Side side(const std::string& name) {
+  auto it = ELO.find(name);
+  return {name, name, it == ELO.end() ? std::nullopt : std::optional<int>(it->second)};
+}
+
+GameRecord game(const std::string& round, const std::string& white, const std::string& black,
+                const std::string& result, const std::string& termination = "", const std::string& event = "E") {
+  GameRecord g;
+  g.event = event;
+  g.site = "S";
+  g.round = round;
+  g.white = side(white);
+  g.black = side(black);
+  g.outcome = outcome_of(result).value_or(Outcome::Unscored);
+  g.kind = kind_of(result, termination, white, black);
+  return g;
+}
+
+// A B C D, one cycle:        A   B   C   D   score
+//   R1 A-D 1/2, B-C 1/2   A  .   ½   1   ½   2
+//   R2 C-A 0-1, D-B 0-1   B  ½   .   ½   1   2
+//   R3 A-B 1/2, C-D 1-0   C  0   ½   .   1   1.5
+//                         D  ½   0   0   .   0.5
+std::vector<GameRecord> round_robin() {
+  return {game("1.1", "A", "D", "1/2-1/2"), game("1.2", "B", "C", "1/2-1/2"), game("2.1", "C", "A", "0-1"),
+          game("2.2", "D", "B", "0-1"),     game("3.1", "A", "B", "1/2-1/2"), game("3.2", "C", "D", "1-0")};
+}
+
+// P Q R S T, three rounds, one of them out each round:
+//   R1 P-Q 1-0, R-S 1-0, T gets the pairing-allocated bye (a full point)
+//   R2 S-P 0-1, Q-T won by Q on forfeit (T's forfeit loss: a voluntary unplayed round),
+//      R takes a half-point bye (requested: voluntary)
+//   R3 P-R 1/2, T-S 0-1, Q takes a zero-point bye (requested, and the last round)
+// Scores: P 1+1+½ = 2.5, Q 0+1+0 = 1, R 1+½+½ = 2, S 0+0+1 = 1, T 1+0+0 = 1.
+std::vector<GameRecord> swiss() {
+  return {game("1", "P", "Q", "1-0"), game("1", "R", "S", "1-0"),     game("1", "T", "BYE", "1-0"),
+          game("2", "S", "P", "0-1"), game("2", "Q", "T", "+/-"),     game("2", "R", "bye", "1/2-1/2"),
+          game("3", "P", "R", "1/2-1/2"), game("3", "T", "S", "0-1"), game("3", "Q", "BYE", "0-1")};
+}
+
+std::vector<TieBreak> tiebreaks(const std::string& list) {
+  std::string error;
+  auto parsed = parse_tiebreaks(list, error);
+  INFO(error);
+  REQUIRE(parsed);
+  return *parsed;
+}
+
+Table table_of(const std::vector<GameRecord>& games, const std::string& list, Points points = {}) {
+  StandingsOptions options;
+  options.tiebreaks = tiebreaks(list);
+  options.points = points;
+  auto tables = standings(games, options);
+  REQUIRE(tables.size() == 1);
+  return tables[0];
+}
+
+const Player& named(const Table& t, const std::string& name) {
+  for (const Player& p : t.players)
+    if (p.name == name) return p;
+  FAIL("no player " << name);
+  return t.players[0];
+}
+
+std::string order(const Table& t) {
+  std::string out;
+  for (const Player& p : t.players) out += p.name;
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("game records: byes, forfeits, rounds, points", "[standings]") {
+  CHECK(kind_of("1-0", "", "A", "BYE") == Kind::Bye);
+  CHECK(kind_of("+/-", "", "A", "B") == Kind::Forfeit);
+  CHECK(kind_of("1-0", "forfeit", "A", "B") == Kind::Forfeit);
+  CHECK(kind_of("0-1", "Unplayed", "A", "B") == Kind::Forfeit);
+  // A flag fall is a game played and lost on time, whatever its Termination says.
+  CHECK(kind_of("1-0", "time forfeit", "A", "B") == Kind::Played);
+  CHECK(kind_of("1-0", "normal", "A", "B") == Kind::Played);
+  CHECK(outcome_of("-/+") == Outcome::BlackWins);
+  CHECK(outcome_of("+:-") == Outcome::WhiteWins);
+  CHECK(outcome_of("-/-") == Outcome::BothLose);
+  CHECK(!outcome_of("*"));
+  CHECK(round_number("3.2") == 3);
+  CHECK(round_number("12") == 12);
+  CHECK(round_number("?") == 0);
+  CHECK(round_number("3a") == 0);
+  auto football = parse_points("3,1,0");
+  REQUIRE(football);
+  CHECK((football->win == 3 && football->draw == 1 && football->loss == 0));
+  CHECK(!parse_points("3,1"));
+  CHECK(!parse_points("0,1,3"));
+  std::string error;
+  CHECK(!parse_tiebreaks("XX", error));
+  CHECK(error.find("unknown tie-break") != std::string::npos);
+  CHECK(!parse_tiebreaks("WIN:C1", error));
+  CHECK(tiebreaks("BH:M1,SB:C1,ARO")[0].name() == "BH:M1");
+}
+
+TEST_CASE("round robin: scores, grid, and the tie-breaks", "[standings]") {
+  Table t = table_of(round_robin(), "DE,WIN,SB,KS,BH,BH:C1,BH:M1,PS,PS:C1,BPG,ARO,TPR");
+  CHECK(t.round_robin);
+  CHECK(t.cycles == 1);
+  CHECK(t.rounds == 3);
+  // A and B have 2: they drew each other (DE ½ each) and won once each (WIN 1 each).
+  // SB (art. 9.1): A = C's 1.5 (won) + ½·B's 2 + ½·D's 0.5 = 2.75;
+  //                B = ½·A's 2 + ½·C's 1.5 + D's 0.5 = 2.25. A is first on SB.
+  CHECK(order(t) == "ABCD");
+  const Player &a = named(t, "A"), &b = named(t, "B"), &c = named(t, "C"), &d = named(t, "D");
+  CHECK(a.score == 2);
+  CHECK((a.wins == 1 && a.draws == 2 && a.losses == 0 && a.played == 3));
+  CHECK(a.rank == 1);
+  CHECK(b.rank == 2);
+  CHECK(a.tiebreaks[0] == 0.5);   // DE
+  CHECK(b.tiebreaks[0] == 0.5);
+  CHECK(a.tiebreaks[1] == 1);     // WIN
+  CHECK(a.tiebreaks[2] == 2.75);  // SB
+  CHECK(b.tiebreaks[2] == 2.25);
+  // KS (art. 9.2): 50% of the 3 points possible is 1.5: A, B and C count.
+  // A: ½ against B + 1 against C = 1.5; B: ½ against A + ½ against C = 1.
+  CHECK(a.tiebreaks[3] == 1.5);
+  CHECK(b.tiebreaks[3] == 1);
+  // BH (art. 8.1): A = 2 + 1.5 + 0.5 = 4; Cut-1 drops D's 0.5: 3.5; Median-1 drops 0.5
+  // and 2: 1.5.
+  CHECK(a.tiebreaks[4] == 4);
+  CHECK(a.tiebreaks[5] == 3.5);
+  CHECK(a.tiebreaks[6] == 1.5);
+  // PS (art. 7.5): A after each round ½, 1½, 2: 4; Cut-1 drops the first: 3.5.
+  CHECK(a.tiebreaks[7] == 4);
+  CHECK(a.tiebreaks[8] == 3.5);
+  CHECK(d.tiebreaks[9] == 2);  // BPG: D had Black in rounds 1 and 3
+  // ARO (art. 10.1): A met 2300, 2200, 2100: 2200. B met 2400, 2200, 2100: 2233.33 -> 2233.
+  CHECK(a.tiebreaks[10] == 2200);
+  CHECK(b.tiebreaks[10] == 2233);
+  CHECK(c.tiebreaks[10] == 2267);  // 2400, 2300, 2100: 2266.67
+  // TPR (art. 10.2): ARO + dp(p). A: 2/3 = 0.67 -> dp 125: 2325. C: 0.5 -> 0: 2267.
+  // D: 0.5/3 = 0.17 -> dp -273: 2300 - 273 = 2027.
+  CHECK(a.tiebreaks[11] == 2325);
+  CHECK(c.tiebreaks[11] == 2267);
+  CHECK(d.tiebreaks[11] == 2027);
+}
+
+TEST_CASE("round robin: default tie-breaks and football points", "[standings]") {
+  auto tables = standings(round_robin(), {});
+  REQUIRE(tables.size() == 1);
+  CHECK(tables[0].defaulted_tiebreaks);
+  REQUIRE(tables[0].tiebreaks.size() == 4);
+  CHECK(tables[0].tiebreaks[0].name() == "DE");
+  // 3, 1, 0: A and B 3+1+1 = 5, C 3+1 = 4, D 1. SB: A = C's 4 + ½·5 + ½·1 = 7;
+  // B = ½·5 + ½·4 + 1 = 5.5 (the result weighs the opponent's points, art. 9.1).
+  Table t = table_of(round_robin(), "SB", Points{3, 1, 0});
+  CHECK(named(t, "A").score == 5);
+  CHECK(named(t, "C").score == 4);
+  CHECK(named(t, "A").tiebreaks[0] == 7);
+  CHECK(named(t, "B").tiebreaks[0] == 5.5);
+}
+
+TEST_CASE("direct encounter: among the players level, again among those still level", "[standings]") {
+  // A cycle: X beat Y, Y beat Z, Z beat X, and all three beat W. X, Y and Z have 2 each
+  // and 1 each in the games among them: DE leaves them level, sharing first place.
+  std::vector<GameRecord> games = {game("1", "X", "Y", "1-0"), game("2", "Y", "Z", "1-0"), game("3", "Z", "X", "1-0"),
+                                   game("1", "W", "Z", "0-1"), game("2", "X", "W", "1-0"), game("3", "W", "Y", "0-1")};
+  Table t = table_of(games, "DE");
+  CHECK(named(t, "X").tiebreaks[0] == 1);
+  CHECK(named(t, "X").rank == 1);
+  CHECK(named(t, "Y").rank == 1);  // still level: they share the place
+  CHECK(named(t, "W").rank == 4);
+  // Now Y also beats X a second time: X 2, Y 3, Z 2 — X and Z level at 2; they met once,
+  // Z won: DE Z 1, X 0.
+  games.push_back(game("4", "Y", "X", "1-0"));
+  t = table_of(games, "DE");
+  CHECK(order(t).substr(0, 3) == "YZX");
+  CHECK(named(t, "Z").tiebreaks[0] == 1);
+  CHECK(named(t, "X").tiebreaks[0] == 0);
+}
+
+TEST_CASE("swiss: byes, a forfeit, and the unplayed rounds of art. 16", "[standings]") {
+  Table t = table_of(swiss(), "BH:C1,BH,BH:M1,SB,DE,WIN,WON,BPG,PS,ARO,ARO:C1,TPR");
+  CHECK(!t.round_robin);
+  CHECK(t.rounds == 3);
+  REQUIRE(t.unplayed.size() == 4);  // T's bye, the forfeit, R's and Q's byes
+  CHECK(t.unplayed[0].what == "full-point bye");
+  CHECK(t.unplayed[1].what == "forfeit");
+  const Player &p = named(t, "P"), &q = named(t, "Q"), &r = named(t, "R"), &s = named(t, "S"), &tt = named(t, "T");
+  CHECK((p.score == 2.5 && q.score == 1 && r.score == 2 && s.score == 1 && tt.score == 1));
+  CHECK(q.played == 1);  // the forfeit and the bye are not games played
+  // For opponents, Q's zero-point bye in the last round counts as a draw (art. 16.3):
+  // Q counts 1.5 in their sums. T's forfeit loss is not a requested bye: T counts 1.
+  // BH (art. 8.1, an unplayed round against a dummy with the player's own score, 16.4):
+  //   P: Q 1.5 + S 1 + R 2 = 4.5
+  //   Q: P 2.5 + dummy 1 (forfeit win) + dummy 1 (zero-point bye) = 4.5
+  //   R: S 1 + dummy 2 (half-point bye) + P 2.5 = 5.5
+  //   S: R 2 + P 2.5 + T 1 = 5.5
+  //   T: dummy 1 (pairing bye) + dummy 1 (forfeit loss) + S 1 = 3
+  CHECK(p.tiebreaks[1] == 4.5);
+  CHECK(q.tiebreaks[1] == 4.5);
+  CHECK(r.tiebreaks[1] == 5.5);
+  CHECK(s.tiebreaks[1] == 5.5);
+  CHECK(tt.tiebreaks[1] == 3);
+  // Cut-1 (art. 14.1) with the exception of art. 16.5: R's least significant value is S's
+  // 1, but the voluntary unplayed round (the half-point bye, 2) is worth more and is cut
+  // instead: 1 + 2.5 = 3.5 (a plain cut would leave 4.5). P: 4.5 - 1 = 3.5; S: 5.5 - 1 =
+  // 4.5; Q: the bye's 1 is cut: 3.5; T: 3 - 1 = 2.
+  CHECK(r.tiebreaks[0] == 3.5);
+  CHECK(p.tiebreaks[0] == 3.5);
+  CHECK(s.tiebreaks[0] == 4.5);
+  CHECK(q.tiebreaks[0] == 3.5);
+  CHECK(tt.tiebreaks[0] == 2);
+  // Median-1: R drops the bye's 2 and then the highest, P's 2.5: 1. P drops 1 and 2: 1.5.
+  CHECK(r.tiebreaks[2] == 1);
+  CHECK(p.tiebreaks[2] == 1.5);
+  // SB (art. 9.1, the dummy weighted by the round's result):
+  //   P: 1.5·1 + 1·1 + 2·½ = 3.5;  Q: 2.5·0 + 1·1 + 1·0 = 1;  R: 1·1 + 2·½ + 2.5·½ = 3.25
+  CHECK(p.tiebreaks[3] == 3.5);
+  CHECK(q.tiebreaks[3] == 1);
+  CHECK(r.tiebreaks[3] == 3.25);
+  // DE: Q, S and T are level at 1 but Q and S never met: it separates nobody.
+  CHECK(q.tiebreaks[4] == 0);
+  // WIN counts the forfeit win and the pairing bye (art. 7.1), WON only games won (7.2).
+  CHECK(q.tiebreaks[5] == 1);
+  CHECK(tt.tiebreaks[5] == 1);
+  CHECK(q.tiebreaks[6] == 0);
+  CHECK(p.tiebreaks[6] == 2);
+  // BPG: S had Black in rounds 1 and 3; T none (the forfeit was not played).
+  CHECK(s.tiebreaks[7] == 2);
+  CHECK(tt.tiebreaks[7] == 0);
+  // PS: P 1, 2, 2.5: 5.5; T 1, 1, 1: 3.
+  CHECK(p.tiebreaks[8] == 5.5);
+  CHECK(tt.tiebreaks[8] == 3);
+  // ARO over games played: P met 1900, 1700, 1800: 1800; Cut-1 drops 1700: 1850.
+  // R met 1700 and 2000: 1850. TPR: P 2.5/3 = 0.83 -> dp 273: 2073; R 1.5/2 = 0.75 ->
+  // 193: 2043; T lost its one game, to 1700: 1700 - 800 = 900.
+  CHECK(p.tiebreaks[9] == 1800);
+  CHECK(p.tiebreaks[10] == 1850);
+  CHECK(r.tiebreaks[9] == 1850);
+  CHECK(p.tiebreaks[11] == 2073);
+  CHECK(r.tiebreaks[11] == 2043);
+  CHECK(tt.tiebreaks[11] == 900);
+  // Order: P 2.5, R 2, then at 1 by BH:C1: S 4.5, Q 3.5, T 2.
+  CHECK(order(t) == "PRSQT");
+}
+
+TEST_CASE("swiss: the default tie-breaks, and the rounds when the tags do not tell", "[standings]") {
+  auto tables = standings(swiss(), {});
+  REQUIRE(tables.size() == 1);
+  CHECK(tables[0].tiebreaks[0].name() == "BH:C1");
+  CHECK(order(tables[0]) == "PRSQT");
+  std::vector<GameRecord> games = swiss();
+  for (GameRecord& g : games) g.round = "?";
+  tables = standings(games, {});
+  CHECK(tables[0].rounds_by_order);
+  CHECK(named(tables[0], "Q").rounds.back().kind == RoundKind::ZeroBye);
+}
+
+TEST_CASE("a file of several events: one table each, or one merged", "[standings]") {
+  std::vector<GameRecord> games = round_robin();
+  for (GameRecord& g : swiss()) games.push_back(g), games.back().event = "Open";
+  games.push_back(game("1", "A", "B", "*"));
+  games.back().note = "unfinished";
+  auto tables = standings(games, {});
+  REQUIRE(tables.size() == 2);
+  CHECK(tables[0].event == "E");
+  CHECK(tables[1].event == "Open");
+  CHECK(tables[0].players.size() == 4);
+  REQUIRE(tables[0].not_scored.size() == 1);
+  CHECK(tables[0].not_scored[0].what == "unfinished");
+  StandingsOptions merged;
+  merged.merge = true;
+  tables = standings(games, merged);
+  REQUIRE(tables.size() == 1);
+  CHECK(tables[0].players.size() == 9);
+  CHECK(tables[0].event == "E + Open");
+}
