@@ -45,7 +45,7 @@ public:
 
   void run() {
     remember();
-    look(0);
+    look(0, status_before(0));
     for (std::size_t i = 0; i < game_.moves.size(); ++i) {
       if (ended_) {
         out_.moves_after_end = int(game_.moves.size() - i);
@@ -54,18 +54,26 @@ public:
       claims_with_written_move(int(i));
       Color mover = pos_.side_to_move();
       pos_.make_move_or_pass(game_.moves[i]);
-      if (pos_.halfmove_clock() == 0) window_.clear(), occupancy_.clear();
+      if (pos_.halfmove_clock() == 0) window_.clear(), occupancy_.clear(), seen_.clear();
       remember();
       bool check = pos_.in_check();
       checks_in_row_[mover] = check ? checks_in_row_[mover] + 1 : 0;
       checks_received_[~mover] += check;
-      look(int(i) + 1);
+      look(int(i) + 1, status_before(i + 1));
     }
     if (!ended_) judge_record();
   }
 
 private:
   int plies() const { return int(pos_.plies_since_setup()); }
+
+  // A position that a legal move of the record leaves is playable: asking the move
+  // generator only at the end (or before a pass, which any position allows) saves most of
+  // the replay's time.
+  Status status_before(std::size_t move) const {
+    bool move_follows = move < game_.moves.size() && game_.moves[move] != Move::null();
+    return move_follows ? Status::Playable : status(pos_);
+  }
 
   void end(Result r, Reason why, const Rule& rule, std::string explanation) {
     out_.result = r;
@@ -88,22 +96,23 @@ private:
   }
 
   void remember() {
-    window_.push_back(repetition_key(pos_));
+    uint64_t key = repetition_key(pos_);
+    window_.push_back(key);
     occupancy_.push_back(pos_.pieces());
+    seen_.push_back(occurrences(key));
   }
 
   int occurrences(uint64_t key) const { return int(std::count(window_.begin(), window_.end(), key)); }
 
   // The position after `ply` plies: what ends the game here, or may be claimed here.
-  void look(int ply) {
-    Status s = status(pos_);
+  void look(int ply, Status s) {
     Color to_move = pos_.side_to_move();
     if (s == Status::Checkmate && rules_.checkmate.on())
       return end(win_for(~to_move), Reason::Checkmate, rules_.checkmate, side_name(to_move) + " is checkmated");
     if (s == Status::Stalemate && rules_.stalemate.on())
       return end(Result::Draw, Reason::Stalemate, rules_.stalemate, side_name(to_move) + " is stalemated");
     if (s != Status::Playable) return end(Result::Draw, Reason::Stalemate, rules_.stalemate, "no legal move");
-    int seen = occurrences(window_.back());
+    int seen = seen_.back();
     int clock = pos_.halfmove_clock();
     auto reached = [](const Rule& r, int n) { return r.mode == Mode::Automatic && n >= r.count; };
     if (reached(rules_.fivefold, seen))
@@ -158,7 +167,9 @@ private:
       std::size_t last = window_.size() - 1;
       for (std::size_t i = last % 2 ? 0 : 1; i < last && !any; i += 2) {
         int changed = popcount(occupancy_[i] ^ now);
-        any = (changed == 2 || changed == 4 || changed == 3) && occurrences(window_[i]) >= rules_.threefold.count - 1;
+        // A key's latest entry has its count so far, and has the same parity and occupancy
+        // as its earlier ones: looking at each entry's own count finds it.
+        any = (changed == 2 || changed == 4 || changed == 3) && seen_[i] >= rules_.threefold.count - 1;
       }
       threefold = any;
     }
@@ -300,6 +311,7 @@ private:
   Position pos_;
   std::vector<uint64_t> window_;  // repetition keys since the last pawn move or capture
   std::vector<Bitboard> occupancy_;  // the occupied squares of each, alike
+  std::vector<int> seen_;            // how often each's key had occurred when it was reached
   int checks_in_row_[2] = {0, 0};
   int checks_received_[2] = {0, 0};
   bool ended_ = false;
