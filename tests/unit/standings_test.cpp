@@ -3,6 +3,7 @@
 // number expected is worked out in the comments from the definitions of FIDE's
 // Tie-Break Regulations (C.07, 2024), not taken from the program.
 #include <catch2/catch.hpp>
+#include <array>
 #include <map>
 
 #include "chess/tournament/standings.h"
@@ -287,4 +288,84 @@ TEST_CASE("a file of several events: one table each, or one merged", "[standings
   REQUIRE(tables.size() == 1);
   CHECK(tables[0].players.size() == 9);
   CHECK(tables[0].event == "E + Open");
+}
+
+namespace {
+
+// FIDE's tie-break exercise for the 2024 regulations (FIDE Technical Commission,
+// tec.fide.com, 18 March 2024; the Arbiters' Commission's "Exercises in Tie-Breaking" by
+// IA Mario Held works it through): a five-round Swiss of 16 players. Each row is one
+// player's rounds: + = - the result, W B the colour and the opponent, F a forfeit, BYE a
+// bye (+BYE pairing-allocated, =BYE a requested half point), -- not paired (fed here as a
+// zero-point bye: no opponent, no point, voluntary).
+const char* const FIDE_EXERCISE[16][5] = {
+    {"+W9", "=B13", "=W2", "+B15", "=W4"},  {"+B10", "+W7", "=B1", "+W16", "=B3"},
+    {"=W11", "+B6", "+W8", "=B4", "=W2"},   {"+B12", "=BYE", "+W13", "=W3", "=B1"},
+    {"-W13", "-B15", "+W11", "=B7", "+W10"}, {"-B14", "-W3", "+BYE", "+W10", "+B8"},
+    {"+W15", "-B2", "-B16", "=W5", "-B11"},  {"=B16", "+W14", "-B3", "+W13", "-W6"},
+    {"-B1", "-W10", "=BYE", "-F11", "+BYE"}, {"-W2", "+B9", "-W15", "-B6", "-B5"},
+    {"=B3", "-W16", "-B5", "+F9", "+W7"},    {"-W4", "+BYE", "+F14", "--", "--"},
+    {"+B5", "=W1", "-B4", "-B8", "-W14"},    {"+W6", "-B8", "-F12", "--", "+B13"},
+    {"-B7", "+W5", "+B10", "-W1", "-B16"},   {"=W8", "+B11", "+W7", "-B2", "+W15"}};
+
+std::vector<GameRecord> fide_exercise() {
+  std::vector<GameRecord> games;
+  for (int p = 0; p < 16; ++p)
+    for (int r = 0; r < 5; ++r) {
+      std::string cell = FIDE_EXERCISE[p][r], me = std::to_string(p + 1), round = std::to_string(r + 1);
+      char result = cell[0];
+      if (cell == "--") {
+        games.push_back(game(round, me, "BYE", "0-1"));
+      } else if (cell.substr(1) == "BYE") {
+        games.push_back(game(round, me, "BYE", result == '+' ? "1-0" : "1/2-1/2"));
+      } else {
+        int opponent = std::stoi(cell.substr(2));
+        if (opponent < p + 1) continue;  // the game is in the opponent's row already
+        bool white = cell[1] != 'B', forfeit = cell[1] == 'F';
+        std::string score = result == '=' ? "1/2-1/2"
+                            : (result == '+') == white ? (forfeit ? "+/-" : "1-0")
+                                                       : (forfeit ? "-/+" : "0-1");
+        std::string other = std::to_string(opponent);
+        games.push_back(white ? game(round, me, other, score) : game(round, other, me, score));
+      }
+    }
+  return games;
+}
+
+}  // namespace
+
+TEST_CASE("swiss: FIDE's 2024 tie-break exercise, against its published answers", "[standings]") {
+  Table t = table_of(fide_exercise(), "BH,BH:C1,SB");
+  CHECK(!t.round_robin);
+  CHECK(t.rounds == 5);
+  // Scores: 2 has 4; 1, 3, 4 and 16 3.5; 6 3; 12 and 14 2 (each with unplayed rounds).
+  CHECK(named(t, "2").score == 4);
+  CHECK(named(t, "4").score == 3.5);
+  CHECK(named(t, "12").score == 2);
+  CHECK(named(t, "9").score == 1.5);
+  std::map<std::string, std::array<double, 3>> expected = {
+      // BH, BH:C1, SB as the exercise's solution gives them (where it gives them).
+      {"1", {12.5, 11, 8}}, {"2", {13, -1, 9.5}}, {"3", {15.5, 13, 10.5}}, {"4", {15, 11.5, 9.75}},
+      {"5", {8.5, 7.5, 4.25}}, {"6", {-1, -1, 6.5}}, {"7", {-1, 12.5, 3.25}}, {"8", {13.5, 12, 5.25}},
+      {"9", {-1, 7.5, -1}}, {"10", {-1, -1, 1.5}}, {"11", {13.5, 12, 5.75}}, {"12", {-1, 9.5, 4}},
+      {"13", {-1, 12, 4.25}}, {"14", {-1, 9, 4.5}}, {"15", {-1, 11, 3.5}}, {"16", {12.5, 11, 7.25}}};
+  for (const auto& [name, values] : expected)
+    for (std::size_t i = 0; i < 3; ++i)
+      if (values[i] >= 0) {
+        INFO("player " << name << ", " << t.tiebreaks[i].name());
+        CHECK(named(t, name).tiebreaks[i] == values[i]);
+      }
+  // Worked by hand, art. 16:
+  // 12 (score 2) was not paired in rounds 4 and 5: requested byes followed by nothing
+  // but voluntary unplayed rounds (16.2.5), so in the opponents' sums 12 counts
+  // 0 + 1 + 1 + ½ + ½ = 3 (16.3). 4 met 12 in round 1, so 4's BH is
+  //   12's 3 + dummy 3.5 (4's own score, the half-point bye of round 2, 16.4)
+  //   + 13's 1.5 + 3's 3.5 + 1's 3.5 = 15,
+  // and Cut-1 cuts the bye's 3.5 rather than 13's 1.5 (16.5): 11.5.
+  // SB of 4: 3·1 + 3.5·½ + 1.5·1 + 3.5·½ + 3.5·½ = 9.75.
+  // 14 (score 2): 6's 3 + 8's 2.5 + dummy 2 (forfeit loss) + dummy 2 (not paired in
+  // round 4, but it played round 5: 16.2.3, counted as given) + 13's 1.5 = 11; Cut-1 takes
+  // a voluntary unplayed round's 2 before 13's 1.5: 9.
+  // 11 (score 2.5) won round 4 by forfeit: dummy 2.5 (not voluntary) + 3's 3.5 + 16's
+  // 3.5 + 5's 2.5 + 7's 1.5 = 13.5; Cut-1 drops 7's 1.5: 12.
 }
