@@ -369,3 +369,48 @@ TEST_CASE("swiss: FIDE's 2024 tie-break exercise, against its published answers"
   // 11 (score 2.5) won round 4 by forfeit: dummy 2.5 (not voluntary) + 3's 3.5 + 16's
   // 3.5 + 5's 2.5 + 7's 1.5 = 13.5; Cut-1 drops 7's 1.5: 12.
 }
+
+TEST_CASE("direct encounter: repeated games averaged, forfeits no encounter, the player none can catch", "[standings]") {
+  // Art. 6.1.2: A beat B twice, C beat A, B beat C; W beat A and lost to B and C.
+  //   R1 A-B 1-0, C-W 1-0;  R2 B-A 0-1;  R3 C-A 1-0, B-W 1-0;  R4 B-C 1-0, W-A 1-0
+  // A, B and C have 2 each. Among them, A has 1 (the average of the two wins over B) + 0
+  // against C = 1; B 0 + 1 = 1; C 1 + 0 = 1. Level: DE separates nobody (the sum of A's
+  // games, 2, would have put A first).
+  std::vector<GameRecord> games = {game("1", "A", "B", "1-0"), game("1", "C", "W", "1-0"), game("2", "B", "A", "0-1"),
+                                   game("3", "C", "A", "1-0"), game("3", "B", "W", "1-0"), game("4", "B", "C", "1-0"),
+                                   game("4", "W", "A", "1-0")};
+  Table t = table_of(games, "DE");
+  CHECK(named(t, "A").score == 2);
+  CHECK(named(t, "A").tiebreaks[0] == 1);
+  CHECK(named(t, "B").tiebreaks[0] == 1);
+  CHECK(named(t, "C").tiebreaks[0] == 1);
+  CHECK(named(t, "A").rank == 1);
+  CHECK(named(t, "B").rank == 1);
+  CHECK(named(t, "C").rank == 1);
+
+  // Art. 6.1.1, a Swiss: X won against Y by forfeit. R1 X-Y +/-, Z-V 1-0; R2 X-Z 0-1,
+  // Y-V 1-0. X and Y have 1 each; the forfeit is no encounter, and neither can be sure to
+  // be ahead (each could have won the game): level.
+  games = {game("1", "X", "Y", "+/-"), game("1", "Z", "V", "1-0"), game("2", "X", "Z", "0-1"), game("2", "Y", "V", "1-0")};
+  t = table_of(games, "DE");
+  CHECK(!t.round_robin);
+  CHECK(named(t, "X").tiebreaks[0] == 0);
+  CHECK(named(t, "Y").tiebreaks[0] == 0);
+  CHECK(named(t, "X").rank == named(t, "Y").rank);
+
+  // Art. 6.3, a Swiss where not all of the group met: A beat B and C, who never met.
+  //   R1 A-B 1-0, C-E 1-0;  R2 C-A 0-1, B-E 1-0;  R3 A-D 0-1, B-F 1-0, C-G 1-0
+  // A, B and C have 2 each. Among them A has 2; B and C 0, and at most 0 + 1 with the game
+  // they did not play: A is ahead whatever it would have been, and first. B and C stay level.
+  games = {game("1", "A", "B", "1-0"), game("1", "C", "E", "1-0"), game("2", "C", "A", "0-1"),
+           game("2", "B", "E", "1-0"), game("3", "A", "D", "0-1"), game("3", "B", "F", "1-0"),
+           game("3", "C", "G", "1-0")};
+  t = table_of(games, "DE");
+  CHECK(!t.round_robin);
+  CHECK(order(t).substr(0, 1) == "A");
+  CHECK(named(t, "A").tiebreaks[0] == 2);
+  CHECK(named(t, "A").rank == 1);
+  CHECK(named(t, "B").rank == 2);
+  CHECK(named(t, "C").rank == 2);
+  CHECK(named(t, "B").tiebreaks[0] == 0);
+}

@@ -160,20 +160,55 @@ double performance(const Table& table, const Player& p) {
   return average_rating(ratings, 0, 0) + rating_difference(score / double(ratings.size()));
 }
 
-// Art. 6: the points scored against the others of the group, when every two of them met;
-// otherwise it separates nobody.
+// Art. 6.1, the games among the players of a group: each one's points against the others,
+// an opponent met more than once counting the average of those games (6.1.2), and how many
+// of the others each one never met. A forfeit is no encounter in a Swiss (6.1.1); a round
+// robin's pairings were set in advance, and there a forfeit counts as a game (art. 15.2).
+struct MiniTable {
+  std::vector<double> score;
+  std::vector<int> unmet;
+};
+
+MiniTable mini_table(const Table& table, const std::vector<int>& group) {
+  MiniTable m{std::vector<double>(group.size(), 0), std::vector<int>(group.size(), 0)};
+  for (std::size_t i = 0; i < group.size(); ++i)
+    for (int other : group) {
+      if (other == group[i]) continue;
+      double sum = 0;
+      int games = 0;
+      for (const RoundResult& r : table.players[std::size_t(group[i])].rounds)
+        if (r.opponent == other && (r.played() || table.round_robin)) sum += r.points, ++games;
+      if (games) m.score[i] += sum / games;
+      else ++m.unmet[i];
+    }
+  return m;
+}
+
+// Art. 6: the points scored against the others of the group. When every two of them met,
+// those points rank them (6.2; split() applies it again to those still level). When some
+// did not meet (a Swiss), it ranks first only a player whom no result of the games not
+// played could catch: more points than any other could reach with a win in each game that
+// other did not play in the group; then again among the rest (6.3). A player so placed
+// shows the points of the group in which they were placed; the others stay level, at 0.
 double direct_encounter(const Table& table, int player, const std::vector<int>& tied) {
   if (tied.size() < 2) return 0;
-  for (int a : tied)
-    for (int b : tied) {
-      if (a == b) continue;
-      const auto& rounds = table.players[std::size_t(a)].rounds;
-      if (std::none_of(rounds.begin(), rounds.end(), [b](const RoundResult& r) { return r.opponent == b; })) return 0;
+  std::vector<int> group = tied;
+  for (bool first = true;; first = false) {
+    MiniTable m = mini_table(table, group);
+    std::size_t me = std::size_t(std::find(group.begin(), group.end(), player) - group.begin());
+    if (first && std::all_of(m.unmet.begin(), m.unmet.end(), [](int n) { return n == 0; })) return m.score[me];
+    std::size_t ahead = group.size();
+    for (std::size_t c = 0; c < group.size() && ahead == group.size(); ++c) {
+      bool uncatchable = true;
+      for (std::size_t o = 0; o < group.size(); ++o)
+        if (o != c && m.score[c] <= m.score[o] + m.unmet[o] * table.points.win) uncatchable = false;
+      if (uncatchable) ahead = c;
     }
-  double sum = 0;
-  for (const RoundResult& r : table.players[std::size_t(player)].rounds)
-    if (std::find(tied.begin(), tied.end(), r.opponent) != tied.end()) sum += r.points;
-  return sum;
+    if (ahead == group.size()) return 0;
+    if (ahead == me) return m.score[me];
+    group.erase(group.begin() + long(ahead));
+    if (group.size() < 2) return 0;
+  }
 }
 
 int count(const Player& p, bool (*counts)(const RoundResult&)) {
