@@ -414,3 +414,17 @@ TEST_CASE("direct encounter: repeated games averaged, forfeits no encounter, the
   CHECK(named(t, "C").rank == 2);
   CHECK(named(t, "B").tiebreaks[0] == 0);
 }
+
+TEST_CASE("Koya in a round robin of three with the byes recorded", "[standings]") {
+  // A beat B, drew C; B beat C; each sat out one round, recorded as a zero-point bye.
+  // Scores: A 1.5, B 1, C 0.5. The most anyone could score is 2 (two games each, the round
+  // sat out is no game): 50% is 1, and A and B reach it. KS (art. 9.2): A 1 (against B),
+  // B 0 (lost to A), C ½ (the draw with A).
+  std::vector<GameRecord> games = {game("1", "A", "B", "1-0"), game("1", "C", "BYE", "0-1"), game("2", "C", "A", "1/2-1/2"),
+                                   game("2", "B", "BYE", "0-1"), game("3", "B", "C", "1-0"), game("3", "A", "BYE", "0-1")};
+  Table t = table_of(games, "KS");
+  CHECK(t.round_robin);
+  CHECK(named(t, "A").tiebreaks[0] == 1);
+  CHECK(named(t, "B").tiebreaks[0] == 0);
+  CHECK(named(t, "C").tiebreaks[0] == 0.5);
+}

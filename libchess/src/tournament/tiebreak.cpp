@@ -120,9 +120,14 @@ double progressive(const Player& p, int low, int high) {
   return cut_sum(running, low, high);
 }
 
+// Art. 9.2: the points scored against the opponents who finished with 50% or more of the
+// maximum possible score: a win in each game a player had to play, so that a round robin's
+// round sat out (an odd number of players) is no game.
 double koya(const Table& table, const Player& p) {
-  std::size_t most = 0;
-  for (const Player& q : table.players) most = std::max(most, q.rounds.size());
+  long most = 0;
+  for (const Player& q : table.players)
+    most = std::max(most, long(std::count_if(q.rounds.begin(), q.rounds.end(),
+                                             [](const RoundResult& r) { return r.opponent >= 0; })));
   double half = table.points.win * double(most) / 2;
   double sum = 0;
   for (const RoundResult& r : p.rounds)
