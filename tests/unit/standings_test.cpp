@@ -113,6 +113,11 @@ TEST_CASE("game records: byes, forfeits, rounds, points", "[standings]") {
   CHECK(error.find("unknown tie-break") != std::string::npos);
   CHECK(!parse_tiebreaks("WIN:C1", error));
   CHECK(tiebreaks("BH:M1,SB:C1,ARO")[0].name() == "BH:M1");
+  // The modifiers' articles: 14.1 Cut-1, 14.2 Cut-2, 14.3 Median-1, 14.4 Median-2.
+  CHECK(tiebreaks("BH:C1")[0].description() == "Buchholz (art. 8.1), cut-1 (art. 14.1)");
+  CHECK(tiebreaks("BH:C2")[0].description() == "Buchholz (art. 8.1), cut-2 (art. 14.2)");
+  CHECK(tiebreaks("BH:M1")[0].description() == "Buchholz (art. 8.1), median-1 (art. 14.3)");
+  CHECK(tiebreaks("BH:M2")[0].description() == "Buchholz (art. 8.1), median-2 (art. 14.4)");
 }
 
 TEST_CASE("round robin: scores, grid, and the tie-breaks", "[standings]") {

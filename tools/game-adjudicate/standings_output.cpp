@@ -101,12 +101,14 @@ std::vector<std::string> footer(const Table& t, const std::string& scored_by) {
                                   "a forfeit won or lost); bye and its points.");
   if (!t.unplayed.empty())
     lines.push_back(t.round_robin
-                        ? "Unplayed games: a forfeit counts the scheduled opponent in BH and SB; a round sat out counts nothing."
+                        ? "Unplayed games (art. 15.2): a forfeit counts the scheduled opponent in BH and SB; a round "
+                          "sat out counts nothing."
                         : "Unplayed rounds (art. 16): in BH and SB a player's unplayed round is a game against a dummy "
-                          "with the player's own score; a requested bye followed only by voluntary unplayed rounds "
-                          "counts as a draw in the opponents' sums; a cut takes a voluntary unplayed round first when "
-                          "it is worth as much as the least significant value. A full-point bye is taken for a "
-                          "pairing-allocated bye, a half- or zero-point bye for a requested one.");
+                          "with the player's own score (16.4); a requested bye followed only by voluntary unplayed "
+                          "rounds counts as a draw in the opponents' sums (16.2.5, 16.3); a cut takes a voluntary "
+                          "unplayed round first when it is worth as much as the least significant value (16.5). A "
+                          "full-point bye is taken for a pairing-allocated bye, a half- or zero-point bye for a "
+                          "requested one (16.1.2); direct encounter leaves forfeits out (6.1.1).");
   if (t.rounds_by_order) lines.push_back("Rounds: some Round tags do not tell the round; each player's games are numbered in input order.");
   if (std::any_of(t.tiebreaks.begin(), t.tiebreaks.end(), [](const TieBreak& tb) { return tb.method == Method::ARO || tb.method == Method::TPR; }))
     lines.push_back("Ratings: ARO and TPR count the games played against rated opponents.");

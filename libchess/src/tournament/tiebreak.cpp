@@ -36,7 +36,8 @@ const MethodName& method_name(Method m) {
   return METHODS[0];
 }
 
-// FIDE Rating Regulations (B.02), the table of dp for p = 0.50 .. 1.00 in hundredths;
+// FIDE Rating Regulations (Handbook B.02) art. 8.1(a), the table of dp for p = 0.50 .. 1.00
+// in hundredths (1.00 gives 800, 0.99 677);
 // below 0.50, dp(p) = -dp(1 - p).
 constexpr int DP_FROM_HALF[51] = {0,   7,   14,  21,  29,  36,  43,  50,  57,  65,  72,  80,  87,
                                   95,  102, 110, 117, 125, 133, 141, 149, 158, 166, 175, 184, 193,
@@ -50,9 +51,10 @@ struct Contribution {
 };
 
 // The sum once art. 14's cuts are made: the least significant value is the lowest opponent
-// score (the lowest contribution among equals); against it stands the lowest contribution of
-// a voluntary unplayed round, and the one cut is whichever is worth more (art. 16.5). The
-// highest are cut alike, without the exception.
+// score (the lowest contribution among equals, art. 14.1.1); against it stands the lowest
+// contribution of a voluntary unplayed round, and the one cut is whichever is worth more
+// (art. 16.5.1), again for each further cut (16.5.2). The lowest are cut first, then the
+// highest (14.3, 14.4), these without the exception.
 double cut_sum(std::vector<Contribution> parts, int low, int high) {
   auto by_score = [](const Contribution& a, const Contribution& b) {
     return a.score != b.score ? a.score < b.score : a.value < b.value;
@@ -71,9 +73,10 @@ double cut_sum(std::vector<Contribution> parts, int low, int high) {
 }
 
 // A player's score as their opponents' tie-breaks count it. In a Swiss, a requested bye
-// followed only by voluntary unplayed rounds (the player left, or sat out to the end)
-// counts as a draw (art. 16.3); every other round counts what it gave. A round robin
-// counts the score as it is.
+// followed only by voluntary unplayed rounds (the player left, or sat out to the end; art.
+// 16.2.5) counts as a draw (16.3); every other round counts what it gave, a requested bye
+// the player came back from too (16.2.3). A round robin counts the score as it is (art. 16
+// is for Swiss events).
 double adjusted_score(const Table& table, const Player& p) {
   if (table.round_robin) return p.score;
   double sum = 0;
@@ -89,8 +92,9 @@ double adjusted_score(const Table& table, const Player& p) {
 
 // The rounds of a player for Buchholz (value: the opponent's score) or Sonneborn-Berger
 // (value: that score times the result). In a Swiss, an unplayed round (bye or forfeit) is a
-// game against a dummy opponent whose score is the player's own (art. 16.4). In a round
-// robin the opponent of a forfeit is known and counts; a round sat out counts nothing.
+// game against a dummy opponent whose score is the player's own final score (art. 16.4). In
+// a round robin, whose pairings were set in advance, a forfeit is a game against the
+// scheduled opponent (art. 15.2); a round sat out counts nothing.
 std::vector<Contribution> opponent_scores(const Table& table, const Player& p, bool weighted) {
   std::vector<Contribution> parts;
   for (const RoundResult& r : p.rounds) {
@@ -110,6 +114,8 @@ std::vector<Contribution> opponent_scores(const Table& table, const Player& p, b
   return parts;
 }
 
+// Art. 7.5: the sum of the player's score after each round. Cut-1 drops the score after the
+// first round (14.1.1), the lowest of them when no round loses points.
 double progressive(const Player& p, int low, int high) {
   std::vector<Contribution> running;
   double sum = 0;
@@ -231,8 +237,10 @@ std::string TieBreak::name() const {
 
 std::string TieBreak::description() const {
   std::string text = method_name(method).description;
-  if (cut_low && cut_low == cut_high) text += ", median-" + std::to_string(cut_low) + " (art. 14.2)";
-  else if (cut_low) text += ", cut-" + std::to_string(cut_low) + " (art. 14.1)";
+  // Art. 14.1 Cut-1, 14.2 Cut-2, 14.3 Median-1, 14.4 Median-2; more is the same taken further.
+  std::string n = std::to_string(cut_low);
+  if (cut_low && cut_low == cut_high) text += ", median-" + n + (cut_low <= 2 ? " (art. 14." + std::to_string(cut_low + 2) + ")" : " (art. 14.3, 14.4)");
+  else if (cut_low) text += ", cut-" + n + (cut_low <= 2 ? " (art. 14." + n + ")" : " (art. 14.1, 14.2)");
   return text;
 }
 

@@ -56,8 +56,10 @@ struct Points {
 // "3,1,0"; nothing unless three numbers with win >= draw >= loss.
 std::optional<Points> parse_points(std::string_view text);
 
-// One round of one player, as the tie-breaks see it (C.07 art. 16.1: the kinds of
-// unplayed rounds).
+// One round of one player, as the tie-breaks see it (C.07 art. 16.2: the kinds of
+// unplayed rounds; 16.2.1 a pairing-allocated or full-point bye, 16.2.2 a forfeit win,
+// 16.2.4 a forfeit loss, 16.2.3 and 16.2.5 a requested bye followed or not by a round
+// played).
 enum class RoundKind { Played, ForfeitWin, ForfeitLoss, FullBye, HalfBye, ZeroBye };
 
 struct RoundResult {

@@ -28,9 +28,9 @@ enum class Method {
 
 struct TieBreak {
   Method method = Method::BH;
-  int cut_low = 0, cut_high = 0;  // art. 14: Cut-n drops the n lowest, Median-n the n lowest and highest
+  int cut_low = 0, cut_high = 0;  // art. 14.1-14.4: Cut-n drops the n lowest, Median-n the n lowest and highest
   std::string name() const;         // "BH:C1"
-  std::string description() const;  // "Buchholz Cut-1 (art. 8.1, 14.1)"
+  std::string description() const;  // "Buchholz (art. 8.1), cut-1 (art. 14.1)"
 };
 
 // "BH:C1,BH,SB,DE": the list in order; nothing after setting `error`.
