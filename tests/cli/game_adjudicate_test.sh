@@ -142,6 +142,18 @@ run --standings --recorded --key fide-id "$tmp/rapid.pgn"
 check "--recorded: the flag fall scores 1-0" grep -qE "^1  Wh +2 " <<<"$out"
 run --standings "$tmp/rapid.pgn"
 check "by name: three players" grep -qF "E, S: 3 players" <<<"$out"
+check "two games of one pairing in one round, not the same moves: both count" bash -c '! grep -q "the same game again" <<<"$1"' _ "$out"
+{
+  game "1-0" "" "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#"
+  game "1-0" "" "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#" | sed 's/\[White "Wh"\]/[White "WH"]/; s/\[Round "1"\]/[Round "2"]/'
+  # The first game again: listed, counted once.
+  game "1-0" "" "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#"
+} >"$tmp/case.pgn"
+run --standings "$tmp/case.pgn"
+check "by name: the case of a name is no other player" grep -qF "E, S: 2 players" <<<"$out"
+check "by name: the game listed twice counted once" grep -qE "^1  Wh +2 +2 " <<<"$out"
+check "by name: the game listed twice, listed" grep -qF "the same game again, counted once: as $tmp/case.pgn game 1" <<<"$out"
+check "by name: the spelling named in the footer" grep -qF 'Names: one player however the case and the spaces are written: "WH" for Wh.' <<<"$out"
 run --standings --merge "$tmp/swiss.pgn" "$tmp/rapid.pgn"
 check "--merge: one table" grep -qF "Club Open + E, Town: 8 players" <<<"$out"
 

@@ -433,3 +433,37 @@ TEST_CASE("Koya in a round robin of three with the byes recorded", "[standings]"
   CHECK(named(t, "B").tiebreaks[0] == 0);
   CHECK(named(t, "C").tiebreaks[0] == 0.5);
 }
+
+TEST_CASE("a game listed twice counts once; one key, two spellings", "[standings]") {
+  // The round robin with its round 1, board 1 game (A-D ½) in the file a second time:
+  // listed, not counted. Scores stay A 2, D 0.5.
+  std::vector<GameRecord> games = round_robin();
+  games[0].source = "first";
+  games.push_back(game("1.1", "A", "D", "1/2-1/2"));
+  Table t = table_of(games, "SB");
+  CHECK(named(t, "A").score == 2);
+  CHECK(named(t, "D").score == 0.5);
+  REQUIRE(t.not_scored.size() == 1);
+  CHECK(t.not_scored[0].what == "the same game again, counted once: as first");
+  CHECK(!t.rounds_by_order);
+  // Another result, or other moves, is another game: counted, and then A has two games in
+  // round 1, which the table says by numbering each player's games in input order.
+  games.back() = game("1.1", "A", "D", "1-0");
+  t = table_of(games, "SB");
+  CHECK(named(t, "A").score == 3);
+  CHECK(t.not_scored.empty());
+  CHECK(t.rounds_by_order);
+  games.back() = game("1.1", "A", "D", "1/2-1/2");
+  games[0].moves = "80 plies", games.back().moves = "81 plies";
+  CHECK(table_of(games, "SB").not_scored.empty());
+  // Unknown rounds tell nothing: two games of A and D with "?" are two games.
+  games = {game("?", "A", "D", "1-0"), game("?", "A", "D", "1-0")};
+  CHECK(table_of(games, "SB").players[0].score == 2);
+  // The key makes the player: "a" with A's key is A, and the table names the spelling.
+  games = round_robin();
+  games[5].black.name = "d";  // round 3, C-D: D's key, another spelling
+  t = table_of(games, "SB");
+  CHECK(t.players.size() == 4);
+  REQUIRE(t.spellings.size() == 1);
+  CHECK(t.spellings[0] == std::pair<std::string, std::string>{"d", "D"});
+}

@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "common/counted.h"
 #include "common/exit_codes.h"
@@ -52,9 +53,25 @@ std::optional<int> elo_of(const std::string& text) {
   return elo > 0 ? std::optional<int>(elo) : std::nullopt;
 }
 
+// A name as a key: without the case of its letters (ASCII) and with one space wherever the
+// record has any run of spaces, so that "Doe,  jane" and "Doe, Jane" are one player (the
+// table names the spellings it took for one).
+std::string name_key(const std::string& name) {
+  std::string key;
+  for (unsigned char c : name) {
+    if (std::isspace(c)) {
+      if (!key.empty() && key.back() != ' ') key += ' ';
+    } else {
+      key += char(std::tolower(c));
+    }
+  }
+  if (!key.empty() && key.back() == ' ') key.pop_back();
+  return key;
+}
+
 Side side_of(const std::string& name, const std::string& elo, const std::string& fide_id, bool by_fide_id) {
   std::string shown = name.empty() ? "?" : name;
-  std::string key = by_fide_id && !fide_id.empty() ? "fide " + fide_id : "name " + shown;
+  std::string key = by_fide_id && !fide_id.empty() ? "fide " + fide_id : "name " + name_key(shown);
   return {shown, key, elo_of(elo)};
 }
 
@@ -75,6 +92,7 @@ GameRecord standings_record(const std::string& file, const Judged& j, bool recor
   g.white = side_of(j.report.white, j.tags.white_elo, j.tags.white_fide_id, by_fide_id);
   g.black = side_of(j.report.black, j.tags.black_elo, j.tags.black_fide_id, by_fide_id);
   g.source = fmt::format("{} game {}", file, j.report.ordinal);
+  g.moves = fmt::format("{} plies from {}", j.report.plies, j.report.start_position().fen());
   g.kind = kind_of(j.recorded, j.tags.termination, j.report.white, j.report.black);
   // An unplayed game has no moves to judge: its result is the arbiter's.
   std::string result = g.kind != Kind::Played || recorded ? j.recorded

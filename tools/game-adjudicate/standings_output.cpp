@@ -109,6 +109,11 @@ std::vector<std::string> footer(const Table& t, const std::string& scored_by) {
                           "unplayed round first when it is worth as much as the least significant value (16.5). A "
                           "full-point bye is taken for a pairing-allocated bye, a half- or zero-point bye for a "
                           "requested one (16.1.2); direct encounter leaves forfeits out (6.1.1).");
+  if (!t.spellings.empty()) {
+    std::string names;
+    for (const auto& [spelling, shown] : t.spellings) names += fmt::format("{}\"{}\" for {}", names.empty() ? "" : "; ", spelling, shown);
+    lines.push_back("Names: one player however the case and the spaces are written: " + names + ".");
+  }
   if (t.rounds_by_order) lines.push_back("Rounds: some Round tags do not tell the round; each player's games are numbered in input order.");
   if (std::any_of(t.tiebreaks.begin(), t.tiebreaks.end(), [](const TieBreak& tb) { return tb.method == Method::ARO || tb.method == Method::TPR; }))
     lines.push_back("Ratings: ARO and TPR count the games played against rated opponents.");

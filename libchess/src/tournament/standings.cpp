@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <map>
+#include <tuple>
 
 namespace chess::tournament {
 
@@ -26,6 +27,9 @@ struct Builder {
   Table table;
   std::map<std::string, int> index;
   std::vector<std::vector<int>> tag_rounds;  // per player: the Round tag's number of each round
+  // The scored games whose Round tag tells the round, by round tag, White, Black, result
+  // and moves: a second one is the same game listed again.
+  std::map<std::tuple<std::string, std::string, std::string, std::string, std::string>, const GameRecord*> pairings;
 
   int player(const Side& side) {
     auto [it, added] = index.try_emplace(side.key, int(table.players.size()));
@@ -36,8 +40,12 @@ struct Builder {
       p.elo = side.elo;
       table.players.push_back(std::move(p));
       tag_rounds.emplace_back();
-    } else if (!table.players[std::size_t(it->second)].elo) {
-      table.players[std::size_t(it->second)].elo = side.elo;
+    } else {
+      Player& p = table.players[std::size_t(it->second)];
+      if (!p.elo) p.elo = side.elo;
+      std::pair<std::string, std::string> spelling{side.name, p.name};
+      if (side.name != p.name && std::find(table.spellings.begin(), table.spellings.end(), spelling) == table.spellings.end())
+        table.spellings.push_back(spelling);
     }
     return it->second;
   }
@@ -78,6 +86,15 @@ void Builder::add_game(const GameRecord& g) {
   bool white_bye = is_bye_name(g.white.name), black_bye = is_bye_name(g.black.name);
   if (white_bye && black_bye) return;
   int tag_round = round_number(g.round);
+  if (tag_round > 0) {
+    auto [it, added] =
+        pairings.try_emplace({std::string(trimmed(g.round)), g.white.key, g.black.key, result_text(g), g.moves}, &g);
+    if (!added) {
+      listed.what = "the same game again, counted once: as " + (it->second->source.empty() ? "before" : it->second->source);
+      table.not_scored.push_back(listed);
+      return;
+    }
+  }
   double w = white_result(g.outcome), b = black_result(g.outcome);
   if (g.kind == Kind::Bye || white_bye || black_bye) {
     bool white_has_it = !white_bye;

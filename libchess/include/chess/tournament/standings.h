@@ -27,11 +27,15 @@ struct Side {
 
 struct GameRecord {
   std::string event, site, round;  // the tags as written
-  Side white, black;
+  Side white, black;  // the same key is the same player, however the name is spelled
   Outcome outcome = Outcome::Unscored;
   Kind kind = Kind::Played;
   std::string source;  // where the game is, for the listings ("round3.pgn game 4")
   std::string note;    // why an unscored game is not scored
+  // What tells the game's moves from another's ("41 plies"); empty when not known. A second
+  // scored game of the same round tag (one that tells the round), White, Black, result and
+  // moves is the same game listed again: listed, counted once.
+  std::string moves;
 };
 
 // "BYE", "bye", "-" and the like: a name that stands for no player.
@@ -100,7 +104,9 @@ struct Table {
   int rounds = 0;
   bool rounds_by_order = false;  // some Round tag did not tell: each player's games in input order
   Points points;
-  std::vector<Listed> unplayed, not_scored;
+  std::vector<Listed> unplayed, not_scored;  // not_scored: "*" and the like, and a pairing listed twice
+  // Spellings of one player's key other than the name shown: {spelling, name shown}.
+  std::vector<std::pair<std::string, std::string>> spellings;
 };
 
 struct StandingsOptions {
