@@ -1,5 +1,11 @@
 #include "rules/static_analysis.h"
 
+#include "chess/movegen.h"
+#ifdef STATIC_DEBUG
+#include <cstdio>
+#include <string>
+#endif
+
 namespace chess::rules::detail {
 namespace {
 
@@ -91,6 +97,13 @@ public:
     return false;
   }
 
+#ifdef STATIC_DEBUG
+  void dump() const {
+    auto bb = [](Bitboard b) { std::string r; for (int rk = 7; rk >= 0; --rk) { for (int f = 0; f < 8; ++f) r += (b >> (rk * 8 + f)) & 1 ? 'x' : '.'; r += '/'; } return r; };
+    for (Bitboard b = men_; b;) { Square s = pop_lsb(b); fprintf(stderr, "%c%c reach %s\n", 'a' + file_of(s), '1' + rank_of(s), bb(reach_[s]).c_str()); }
+    fprintf(stderr, "fixed %s\ncapt %s\natt W %s\natt B %s\n", bb(fixed_).c_str(), bb(capturable_).c_str(), bb(attacked_[0]).c_str(), bb(attacked_[1]).c_str());
+  }
+#endif
   // Men found takeable while they had not yet been seen to move: the candidates to split on.
   Bitboard split_candidates() const { return split_candidates_; }
 
@@ -143,7 +156,13 @@ private:
       }
       Bitboard last_rank = c == WHITE ? RANK_8_BB : RANK_1_BB;
       if (reach & last_rank) {
-        if (c == winner_) return false;
+        if (c == winner_) {
+#ifdef STATIC_DEBUG
+          fprintf(stderr, "promotes %d\n", int(s));
+          dump();
+#endif
+          return false;
+        }
         promoted_ |= square_bb(s);
         reach |= ~forbidden;
         takes = reach;
@@ -171,19 +190,23 @@ private:
     return r;
   }
 
-  // The squares on its file a pawn that only ever pushes can never reach: those from an
-  // enemy pawn ahead of it on. That pawn also only ever pushes and is never taken, so the
-  // two stay on the file, each in the other's way, and ours stays short of where the
-  // other now is, which is never further than where it stands now.
-  Bitboard never_passes(Square s, Color c) const {
-    Bitboard file = file_bb(s);
-    if (reach_[s] & ~file) return 0;
+  // The squares on its file a pawn p that only ever pushes can never reach: those from an
+  // enemy pawn q ahead of it on, when q can neither take nor be taken on the squares from
+  // just ahead of p to q. While p is on the board, q stays a pawn on those squares (it
+  // only pushes there, and it cannot pass p, nor promote, without passing it), so p, which
+  // cannot pass q either, stays short of where q then is: short of where q stands now.
+  Bitboard never_passes(Square p, Color c) const {
+    Bitboard file = file_bb(p);
+    if (reach_[p] & ~file) return 0;
+    Bitboard prey = (c == winner_ && last_man_) ? 0 : occupiable_[c];  // what q may take
     Bitboard beyond = 0;
-    for (Bitboard b = pos_.pieces(~c, PAWN) & file & ~capturable_ & ~promoted_; b;) {
+    for (Bitboard b = pos_.pieces(~c, PAWN) & file & (c == WHITE ? ~(square_bb(p) * 2 - 1) : square_bb(p) - 1); b;) {
       Square q = pop_lsb(b);
-      if (reach_[q] & ~file) continue;
-      if (c == WHITE && q > s) beyond |= file & ~(square_bb(q) - 1);
-      if (c == BLACK && q < s) beyond |= file & ((square_bb(q) << 1) - 1);
+      Bitboard between = between_bb(p, q);  // the squares from just ahead of p to q
+      if (between & arrives_taking_[c]) continue;
+      Bitboard q_takes = ~c == WHITE ? pawn_attacks_bb<WHITE>(between) : pawn_attacks_bb<BLACK>(between);
+      if (q_takes & prey) continue;
+      beyond |= file & (c == WHITE ? ~(square_bb(q) - 1) : square_bb(q) * 2 - 1);
     }
     return beyond;
   }
@@ -198,6 +221,8 @@ private:
       arrives_taking[c] |= takes_on_[s];
       if (type_of(pos_.piece_on(s)) != KING) occupiable[c] |= reach_[s];
     }
+    arrives_taking_[WHITE] = arrives_taking[WHITE];
+    arrives_taking_[BLACK] = arrives_taking[BLACK];
     Bitboard capturable = 0, fixed = 0;
     for (Bitboard b = men_; b;) {
       Square s = pop_lsb(b);
@@ -253,6 +278,7 @@ private:
   Bitboard takes_on_[SQUARE_NB];  // the squares of its reach it may arrive on by taking
   Bitboard fixed_ = 0, capturable_ = 0, occupied_ever_ = 0, promoted_ = 0, split_candidates_ = 0;
   Bitboard occupiable_[COLOR_NB] = {0, 0};  // where the men other than the king may stand
+  Bitboard arrives_taking_[COLOR_NB] = {0, 0};  // where a man may arrive by taking
   Bitboard attacked_[COLOR_NB];
 };
 
@@ -261,13 +287,14 @@ bool no_mate(const Position& pos, Color winner, Bitboard unmoved_uncaptured, Bit
   return s.run() && !s.mate_feasible();
 }
 
-}  // namespace
-
-bool statically_cannot_mate(const Position& pos, Color winner) {
+bool fixpoint_cannot_mate(const Position& pos, Color winner) {
   if (pos.ep_square() != SQ_NONE || pos.castling_rights() != NO_CASTLING) return false;
   if (!(shift<NORTH>(pos.pieces(WHITE, PAWN)) & pos.pieces(BLACK, PAWN))) return false;
   Saturation base(pos, winner, 0, 0);
   if (!base.run()) return false;
+#ifdef STATIC_DEBUG
+  base.dump();
+#endif
   if (!base.mate_feasible()) return true;
   // A case split on a man X that could be taken before it moves: on every line, either X
   // is never taken before its first move, or X never moves. If neither kind of line
@@ -284,6 +311,29 @@ bool statically_cannot_mate(const Position& pos, Color winner) {
            no_mate(pos, winner, 0, x | y);
   }
   return false;
+}
+
+}  // namespace
+
+bool statically_cannot_mate(const Position& pos, Color winner) {
+  if (fixpoint_cannot_mate(pos, winner)) return true;
+  // The analysis does not see whose move it is; one move played for the side to move
+  // (all of them: e.g. a king in check that must step away for good) often settles it.
+  // A move that ends the game without mating the loser ends every line through it.
+  MoveList moves;
+  generate_legal(pos, moves);
+  if (moves.empty() || moves.size() > 12) return false;
+  Position child = pos;
+  for (Move m : moves) {
+    child.make_move(m);
+    MoveList replies;
+    generate_legal(child, replies);
+    bool dead = replies.empty() ? !(child.in_check() && child.side_to_move() != winner)
+                                : fixpoint_cannot_mate(child, winner);
+    child.unmake_move(m);
+    if (!dead) return false;
+  }
+  return true;
 }
 
 }  // namespace chess::rules::detail
