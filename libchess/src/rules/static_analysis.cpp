@@ -289,7 +289,7 @@ bool no_mate(const Position& pos, Color winner, Bitboard unmoved_uncaptured, Bit
 
 bool fixpoint_cannot_mate(const Position& pos, Color winner) {
   if (pos.ep_square() != SQ_NONE || pos.castling_rights() != NO_CASTLING) return false;
-  if (!(shift<NORTH>(pos.pieces(WHITE, PAWN)) & pos.pieces(BLACK, PAWN))) return false;
+  if (!pos.pieces(PAWN)) return false;  // walls are made of pawns
   Saturation base(pos, winner, 0, 0);
   if (!base.run()) return false;
 #ifdef STATIC_DEBUG

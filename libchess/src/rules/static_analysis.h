@@ -12,7 +12,7 @@ namespace chess::rules::detail {
 
 // True only with a proof that `winner` can never checkmate from `pos`; false proves
 // nothing. Positions with castling rights or an en-passant square are not looked at, nor
-// those with no pawn blocked by an enemy pawn (not the fortresses this is for).
+// those with no pawn (not the fortresses this is for).
 bool statically_cannot_mate(const Position& pos, Color winner);
 
 }  // namespace chess::rules::detail
