@@ -8,6 +8,7 @@
 #include "chess/notation/registry.h"
 #include "chess/rules/adjudicate.h"
 #include "chess/rules/status.h"
+#include "rules/static_analysis.h"
 #include "support/mate_line.h"
 
 using namespace chess;
@@ -267,4 +268,66 @@ TEST_CASE("dead positions: a lone piece mates with the loser's own men beside it
     REQUIRE(answer.ability == MateAbility::Possible);
     CHECK(ends_in_mate(pos, answer.witness, ~c.winner));
   }
+}
+
+namespace {
+
+bool proven_dead(const std::string& fen, Color side) { return rules::detail::statically_cannot_mate(at(fen), side); }
+
+// A near miss: the analysis must not claim `side` cannot mate, and the search shows a mate.
+void mate_possible(const std::string& fen, Color side) {
+  INFO(fen);
+  CHECK_FALSE(proven_dead(fen, side));
+  MateAnswer a = can_checkmate(at(fen), side, {1000000});
+  REQUIRE(a.ability == MateAbility::Possible);
+  CHECK(ends_in_mate(at(fen), a.witness, ~side));
+}
+
+}  // namespace
+
+TEST_CASE("static analysis: locked fortresses are proven dead", "[rules][static]") {
+  // A full wall: every pawn blocked head to head, every square in front of it guarded by
+  // an enemy pawn that no man can ever take, so no pawn ever moves and neither king ever
+  // crosses; a king alone never gives check.
+  for (const char* fen : {"4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - -", "4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 b - -"}) {
+    CHECK(proven_dead(fen, WHITE));
+    CHECK(proven_dead(fen, BLACK));
+  }
+  // The same wall with a bishop each: White's pawns all stand on light squares and so does
+  // its bishop, which can neither pass nor take them (Black's pawns are on dark squares);
+  // Black's dark bishop is shut in above by its own dark pawns the same way. Neither
+  // bishop can ever attack a square the other king can reach.
+  CHECK(proven_dead("4k3/2b5/1p1p1p1p/pPpPpPpP/P1P1P1P1/3B4/8/4K3 w - -", WHITE));
+  CHECK(proven_dead("4k3/2b5/1p1p1p1p/pPpPpPpP/P1P1P1P1/3B4/8/4K3 w - -", BLACK));
+  // Two rows: White's pawns on the sixth rank are blocked for good and keep Black's king on
+  // the eighth; Black's lower pawns can come down to meet White's second-rank pawns on the
+  // same files, but no man of either side can ever stand where a pawn could take it, so
+  // no pawn ever leaves its file or passes the one facing it, and nothing promotes.
+  // White's king stays below the sixth rank and never gives check.
+  CHECK(proven_dead("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - -", WHITE));
+  CHECK(proven_dead("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - -", BLACK));
+  // Black's king is in check on a6 and must go to a7 or b7 (a5 is next to White's king);
+  // from there a6 stays attacked by b5 for good, so it never comes back to the open a5,
+  // and each bishop is shut in by pawns of its own colour (a dead-position vector).
+  CHECK(proven_dead("8/2b5/kp1p1p2/1PpP1Pp1/K1P3P1/3B4/8/8 b - -", WHITE));
+  CHECK(proven_dead("8/2b5/kp1p1p2/1PpP1Pp1/K1P3P1/3B4/8/8 b - -", BLACK));
+}
+
+TEST_CASE("static analysis: near misses where a mate is possible are not claimed dead", "[rules][static]") {
+  // The two rows with one more white pawn, on b2: it can step to b4 and take on a5 or
+  // c5, so pawns leave their files, the wall opens and a queen can be made.
+  mate_possible("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/PPP1P1P1/4K3 w - -", WHITE);
+  mate_possible("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/PPP1P1P1/4K3 w - -", BLACK);
+  // The full wall with a bishop of the other colour than White's pawns: it passes through
+  // the empty dark squares of the fourth rank and takes Black's dark pawns.
+  mate_possible("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/2B1K3 w - -", WHITE);
+  // A knight jumps the wall.
+  mate_possible("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/3NK3 w - -", WHITE);
+  // A gap: with the g- and h-files open the kings walk through and win the pawns that no
+  // pawn guards (f6, f5), and a freed pawn promotes.
+  mate_possible("4k3/8/1p1p1p2/pPpPpP2/P1P1P3/8/8/4K3 w - -", WHITE);
+  mate_possible("4k3/8/1p1p1p2/pPpPpP2/P1P1P3/8/8/4K3 w - -", BLACK);
+  // Not looked at: castling rights, an en-passant square.
+  CHECK_FALSE(proven_dead("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K2R w K - 0 1", BLACK));
+  CHECK_FALSE(proven_dead("4k3/8/8/pPp5/P1P5/8/8/4K3 w - c6 0 1", BLACK));
 }

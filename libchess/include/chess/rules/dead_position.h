@@ -1,8 +1,9 @@
 // Can a side still checkmate by any legal series of moves, however unskilled the play of
 // both (FIDE 2001 art. 9.6 and 6.10)? The answer is proven either way or it is "unknown":
 // a mate is proven by a line of legal moves that ends in it (the witness, which anyone
-// can replay); "cannot mate" by the material on the board or by a search that went
-// through every position the game can still reach.
+// can replay); "cannot mate" by the material on the board, by a static analysis of where
+// every man can ever go (a pawn wall no man can open), or by a search that went through
+// every position the game can still reach.
 #pragma once
 
 #include <cstdint>

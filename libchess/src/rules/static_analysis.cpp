@@ -1,0 +1,324 @@
+#include "rules/static_analysis.h"
+
+#include "chess/movegen.h"
+
+namespace chess::rules::detail {
+namespace {
+
+// Why the fixpoint is a proof. Call a man by the square it stands on now (its origin).
+// The fixpoint F gives each man a set reach[s] of squares and a set of moves: from any
+// square of reach[s], the moves `Saturation::run` generates with F's sets, all of which
+// land in reach[s] again (that is what a fixpoint is). Take any legal series of moves
+// from the position that ends in a mate of the loser (a mating line), and its first move
+// that F does not generate, if there is one. Before it every man stood only on squares
+// of its reach, so what F says held then:
+//  - a fixed man (reach = its origin, and no enemy man can arrive on a square of its
+//    reach) was still on its origin: it never moved, and no enemy man came to take it;
+//  - a man that no enemy can take (its reach shares no square with the squares an enemy
+//    can arrive on by a capture) was still on the board, on a square of its reach, so it
+//    attacked every square it attacks from all of them with every square anyone can ever
+//    stand on in the way (more men in the way, fewer squares attacked): `attacked`.
+// Each rule below shows that the move, legal then, is one F generates: a contradiction,
+// so every move of a mating line is generated, and every man keeps to its reach. The
+// loser's king stands on its mate square, so that square is in its reach; the test of
+// `mate_feasible` then only has to be a necessary condition for a mate there.
+// A line that goes on past the mate does not exist, and lines that can no longer end in a
+// mate need not be followed: this is what lets a rule leave out the taking of the
+// winner's last man.
+// Left out, as not yet proven sound here: chasolver's stalemate rule (a king move that
+// would leave the other side without a move is not followed), its filters of the loser's
+// checks on a fixed winner's king, and its exclusion of pieces on a pawn's own file from
+// what the pawn can take (a pawn is only ever kept off a square by the facing-pawn rule
+// below, whose conditions are checked on the squares in between).
+class Saturation {
+public:
+  // `unmoved_uncaptured`: men assumed never taken before their first move; `immobile`:
+  // men assumed never to move (the two halves of a case split, see the end of the file).
+  Saturation(const Position& pos, Color winner, Bitboard unmoved_uncaptured, Bitboard immobile)
+      : pos_(pos), winner_(winner), unmoved_uncaptured_(unmoved_uncaptured), immobile_(immobile) {
+    men_ = pos.pieces();
+    for (Bitboard b = men_; b;) {
+      Square s = pop_lsb(b);
+      reach_[s] = square_bb(s);
+      takes_on_[s] = 0;
+    }
+    fixed_ = men_;
+    occupied_ever_ = men_;
+    Bitboard winner_men = pos.pieces(winner) & ~pos.pieces(KING);
+    last_man_ = more_than_one(winner_men) ? 0 : winner_men;
+    attacked_[WHITE] = attacked_[BLACK] = 0;
+    update_attacked();
+  }
+
+  // Grows the sets to their fixpoint. False when a pawn of the winner might promote:
+  // then this proves nothing (a new queen or knight attacks almost anything).
+  bool run() {
+    for (;;) {
+      bool progress = false;
+      for (Bitboard b = men_ & ~immobile_; b;) {
+        Square s = pop_lsb(b);
+        if (!grow(s, progress)) return false;
+      }
+      if (update_derived()) progress = true;
+      if (!progress) return true;
+    }
+  }
+
+  // A necessary condition for a mate of the loser somewhere in its king's reach: a square
+  // m of it that a man of the winner can attack, whose flights (the squares next to m the
+  // loser's own fixed men do not fill and the winner does not attack for good) can each be
+  // attacked by a man of the winner, or filled by a man of the loser (a different man for
+  // each), or guarded by the winner's king from one square of its reach not next to m.
+  bool mate_feasible() const {
+    Color loser = ~winner_;
+    Square loser_king = pos_.king_square(loser), winner_king = pos_.king_square(winner_);
+    // An over-estimate of the squares the winner's men (not the king, which never gives
+    // check) can ever attack: only fixed men can be relied on to stand in the way, and
+    // not the kings (a slider checking along a line also covers the square behind).
+    Bitboard in_the_way = fixed_ & ~pos_.pieces(KING), can_attack = 0;
+    for (Bitboard b = pos_.pieces(winner_) & ~pos_.pieces(KING); b;) {
+      Square s = pop_lsb(b);
+      PieceType pt = type_of(pos_.piece_on(s));
+      for (Bitboard at = reach_[s]; at;) {
+        Square t = pop_lsb(at);
+        can_attack |= pt == PAWN ? pawn_attacks(winner_, t) : attacks_bb(pt, t, in_the_way);
+      }
+    }
+    Bitboard never_flights = (fixed_ & pos_.pieces(loser)) | attacked_[winner_];
+    for (Bitboard ms = reach_[loser_king] & can_attack; ms;) {
+      Square m = pop_lsb(ms);
+      Bitboard flights = king_attacks(m) & ~never_flights & ~can_attack;
+      if (fillable(flights)) return true;
+      Bitboard king_squares = reach_[winner_king] & ~king_attacks(m) & ~square_bb(m);
+      for (Bitboard ks = king_squares; ks;) {
+        Square k = pop_lsb(ks);
+        if ((king_attacks(k) & flights) && fillable(flights & ~king_attacks(k))) return true;
+      }
+    }
+    return false;
+  }
+
+  // Men found takeable while they had not yet been seen to move: the candidates to split on.
+  Bitboard split_candidates() const { return split_candidates_; }
+
+private:
+  // Every square a man of the loser must fill can be filled by a different man.
+  bool fillable(Bitboard squares) const {
+    if (!squares) return true;
+    int men = 0;
+    Bitboard filled = 0;
+    for (Bitboard b = pos_.pieces(~winner_) & ~pos_.pieces(KING); b;) {
+      Square s = pop_lsb(b);
+      if (reach_[s] & squares) ++men, filled |= reach_[s] & squares;
+    }
+    return filled == squares && men >= popcount(squares);
+  }
+
+  // The moves of the man from s, from every square of its reach, added to its reach.
+  bool grow(Square s, bool& progress) {
+    Piece pc = pos_.piece_on(s);
+    Color c = color_of(pc);
+    PieceType pt = type_of(pc);
+    // Never a target: a fixed man of one's own (it is there, one cannot take it); a fixed
+    // king (it is there and a king is never taken); a man assumed not taken before its
+    // first move while it has not moved (it is there and may not be taken).
+    Bitboard forbidden = (fixed_ & pos_.pieces(c)) | (fixed_ & pos_.pieces(KING)) | unmoved_uncaptured_fixed();
+    Bitboard reach = reach_[s], takes = takes_on_[s];
+    if (promoted_ & square_bb(s)) {
+      // Promoted (over-estimated as able to go anywhere it is not forbidden).
+      reach |= ~forbidden;
+      takes = reach;
+    } else if (pt == PAWN) {
+      // Takes only where an enemy man other than a king may stand; the loser never takes
+      // the winner's last man on a mating line (a lone king cannot mate), and that is the
+      // only man of the winner a pawn could take then.
+      Bitboard prey = (c != winner_ && last_man_) ? 0 : occupiable_[~c];
+      Bitboard beyond = never_passes(s, c);
+      Rank start = relative_rank(c, RANK_2);
+      for (Bitboard at = reach_[s]; at;) {
+        Square a = pop_lsb(at);
+        Bitboard one = (c == WHITE ? shift<NORTH>(square_bb(a)) : shift<SOUTH>(square_bb(a))) & ~fixed_;
+        Bitboard push = one;
+        // A double step also passes the square between, which goes in the reach so that
+        // an en-passant capture there (it lands on that square) is generated too.
+        if (one && relative_rank(c, a) == start)
+          push |= (c == WHITE ? shift<NORTH>(one) : shift<SOUTH>(one)) & ~fixed_;
+        push &= ~beyond & ~forbidden;
+        Bitboard capture = pawn_attacks(c, a) & prey & ~forbidden;
+        reach |= push | capture;
+        takes |= capture;
+      }
+      Bitboard last_rank = c == WHITE ? RANK_8_BB : RANK_1_BB;
+      if (reach & last_rank) {
+        if (c == winner_) return false;
+        promoted_ |= square_bb(s);
+        reach |= ~forbidden;
+        takes = reach;
+      }
+    } else {
+      // A king never steps onto a square the enemy attacks for good.
+      Bitboard avoid = forbidden | (pt == KING ? attacked_[~c] : 0);
+      for (Bitboard at = reach_[s]; at;) reach |= attacks_bb(pt, pop_lsb(at), fixed_) & ~avoid;
+      takes = reach;
+    }
+    if (reach != reach_[s] || takes != takes_on_[s]) {
+      reach_[s] = reach;
+      takes_on_[s] = takes;
+      progress = true;
+    }
+    return true;
+  }
+
+  Bitboard unmoved_uncaptured_fixed() const {
+    Bitboard r = 0;
+    for (Bitboard b = unmoved_uncaptured_; b;) {
+      Square s = pop_lsb(b);
+      if (reach_[s] == square_bb(s)) r |= square_bb(s);
+    }
+    return r;
+  }
+
+  // The squares on its file a pawn p that only ever pushes can never reach: those from an
+  // enemy pawn q ahead of it on, when q can neither take nor be taken on the squares from
+  // just ahead of p to q. While p is on the board, q stays a pawn on those squares (it
+  // only pushes there, and it cannot pass p, nor promote, without passing it), so p, which
+  // cannot pass q either, stays short of where q then is: short of where q stands now.
+  Bitboard never_passes(Square p, Color c) const {
+    Bitboard file = file_bb(p);
+    if (reach_[p] & ~file) return 0;
+    Bitboard prey = (c == winner_ && last_man_) ? 0 : occupiable_[c];  // what q may take
+    Bitboard beyond = 0;
+    for (Bitboard b = pos_.pieces(~c, PAWN) & file & (c == WHITE ? ~(square_bb(p) * 2 - 1) : square_bb(p) - 1); b;) {
+      Square q = pop_lsb(b);
+      Bitboard between = between_bb(p, q);  // the squares from just ahead of p to q
+      if (between & arrives_taking_[c]) continue;
+      Bitboard q_takes = ~c == WHITE ? pawn_attacks_bb<WHITE>(between) : pawn_attacks_bb<BLACK>(between);
+      if (q_takes & prey) continue;
+      beyond |= file & (c == WHITE ? ~(square_bb(q) - 1) : square_bb(q) * 2 - 1);
+    }
+    return beyond;
+  }
+
+  // Recomputes what follows from the reaches; true when anything changed.
+  bool update_derived() {
+    Bitboard occupiable[COLOR_NB] = {0, 0}, arrives_taking[COLOR_NB] = {0, 0}, ever = 0;
+    for (Bitboard b = men_; b;) {
+      Square s = pop_lsb(b);
+      Color c = color_of(pos_.piece_on(s));
+      ever |= reach_[s];
+      arrives_taking[c] |= takes_on_[s];
+      if (type_of(pos_.piece_on(s)) != KING) occupiable[c] |= reach_[s];
+    }
+    arrives_taking_[WHITE] = arrives_taking[WHITE];
+    arrives_taking_[BLACK] = arrives_taking[BLACK];
+    Bitboard capturable = 0, fixed = 0;
+    for (Bitboard b = men_; b;) {
+      Square s = pop_lsb(b);
+      Color c = color_of(pos_.piece_on(s));
+      if (type_of(pos_.piece_on(s)) != KING && (reach_[s] & arrives_taking[~c])) capturable |= square_bb(s);
+    }
+    capturable &= ~last_man_;  // never taken on a mating line
+    for (Bitboard b = men_; b;) {
+      Square s = pop_lsb(b);
+      if (reach_[s] == square_bb(s) && !(capturable & square_bb(s))) fixed |= square_bb(s);
+    }
+    Bitboard newly = capturable & ~capturable_;
+    for (Bitboard b = newly; b;) {
+      Square s = pop_lsb(b);
+      if (reach_[s] == square_bb(s) && popcount(split_candidates_) < 4) split_candidates_ |= square_bb(s);
+    }
+    bool changed = capturable != capturable_ || fixed != fixed_ || ever != occupied_ever_ ||
+                   occupiable[WHITE] != occupiable_[WHITE] || occupiable[BLACK] != occupiable_[BLACK];
+    capturable_ = capturable;
+    fixed_ = fixed;
+    occupied_ever_ = ever;
+    occupiable_[WHITE] = occupiable[WHITE];
+    occupiable_[BLACK] = occupiable[BLACK];
+    Bitboard before[COLOR_NB] = {attacked_[WHITE], attacked_[BLACK]};
+    update_attacked();
+    return changed || before[WHITE] != attacked_[WHITE] || before[BLACK] != attacked_[BLACK];
+  }
+
+  // Squares attacked for the rest of the game: by men never taken, from every square of
+  // their reach, with every square anyone may ever stand on in the way. A man pinned
+  // still attacks; a promoted pawn counts for nothing.
+  void update_attacked() {
+    attacked_[WHITE] = attacked_[BLACK] = 0;
+    for (Bitboard b = men_ & ~capturable_ & ~promoted_; b;) {
+      Square s = pop_lsb(b);
+      Piece pc = pos_.piece_on(s);
+      Color c = color_of(pc);
+      PieceType pt = type_of(pc);
+      Bitboard always = ~Bitboard(0);
+      for (Bitboard at = reach_[s]; at && always;) {
+        Square t = pop_lsb(at);
+        always &= pt == PAWN ? pawn_attacks(c, t) : attacks_bb(pt, t, occupied_ever_);
+      }
+      attacked_[c] |= always;
+    }
+  }
+
+  const Position& pos_;
+  Color winner_;
+  Bitboard unmoved_uncaptured_, immobile_;
+  Bitboard men_ = 0, last_man_ = 0;
+  Bitboard reach_[SQUARE_NB];
+  Bitboard takes_on_[SQUARE_NB];  // the squares of its reach it may arrive on by taking
+  Bitboard fixed_ = 0, capturable_ = 0, occupied_ever_ = 0, promoted_ = 0, split_candidates_ = 0;
+  Bitboard occupiable_[COLOR_NB] = {0, 0};  // where the men other than the king may stand
+  Bitboard arrives_taking_[COLOR_NB] = {0, 0};  // where a man may arrive by taking
+  Bitboard attacked_[COLOR_NB];
+};
+
+bool no_mate(const Position& pos, Color winner, Bitboard unmoved_uncaptured, Bitboard immobile) {
+  Saturation s(pos, winner, unmoved_uncaptured, immobile);
+  return s.run() && !s.mate_feasible();
+}
+
+bool fixpoint_cannot_mate(const Position& pos, Color winner) {
+  if (pos.ep_square() != SQ_NONE || pos.castling_rights() != NO_CASTLING) return false;
+  if (!pos.pieces(PAWN)) return false;  // walls are made of pawns
+  Saturation base(pos, winner, 0, 0);
+  if (!base.run()) return false;
+  if (!base.mate_feasible()) return true;
+  // A case split on a man X that could be taken before it moves: on every line, either X
+  // is never taken before its first move, or X never moves. If neither kind of line
+  // can end in a mate, none can.
+  Bitboard candidates = base.split_candidates();
+  for (Bitboard b = candidates; b;) {
+    Bitboard x = square_bb(pop_lsb(b));
+    if (no_mate(pos, winner, x, 0) && no_mate(pos, winner, 0, x)) return true;
+  }
+  // Two of them: the four combinations.
+  if (popcount(candidates) >= 2) {
+    Bitboard x = square_bb(lsb(candidates)), y = square_bb(lsb(candidates & ~x));
+    return no_mate(pos, winner, x | y, 0) && no_mate(pos, winner, x, y) && no_mate(pos, winner, y, x) &&
+           no_mate(pos, winner, 0, x | y);
+  }
+  return false;
+}
+
+}  // namespace
+
+bool statically_cannot_mate(const Position& pos, Color winner) {
+  if (fixpoint_cannot_mate(pos, winner)) return true;
+  // The analysis does not see whose move it is; one move played for the side to move
+  // (all of them: e.g. a king in check that must step away for good) often settles it.
+  // A move that ends the game without mating the loser ends every line through it.
+  MoveList moves;
+  generate_legal(pos, moves);
+  if (moves.empty() || moves.size() > 12) return false;
+  Position child = pos;
+  for (Move m : moves) {
+    child.make_move(m);
+    MoveList replies;
+    generate_legal(child, replies);
+    bool dead = replies.empty() ? !(child.in_check() && child.side_to_move() != winner)
+                                : fixpoint_cannot_mate(child, winner);
+    child.unmake_move(m);
+    if (!dead) return false;
+  }
+  return true;
+}
+
+}  // namespace chess::rules::detail

@@ -1,0 +1,18 @@
+// A static proof that a side can never mate (behind can_checkmate, dead_position.h): for
+// every man, an over-estimate of the squares it can ever stand on, of which men can ever
+// be taken and which squares stay attacked for good, grown together to a fixpoint; then
+// if no square the other king can reach can be a mate (no man of the side can attack it,
+// or its flights can never all be covered), no legal series of moves ends in a mate. The
+// idea is chasolver's (Miguel Ambrona, MIT); this is our own derivation of each rule.
+#pragma once
+
+#include "chess/position.h"
+
+namespace chess::rules::detail {
+
+// True only with a proof that `winner` can never checkmate from `pos`; false proves
+// nothing. Positions with castling rights or an en-passant square are not looked at, nor
+// those with no pawn (not the fortresses this is for).
+bool statically_cannot_mate(const Position& pos, Color winner);
+
+}  // namespace chess::rules::detail
