@@ -9,45 +9,6 @@ namespace {
 
 constexpr std::size_t SAMPLE = 64 << 10;
 
-// The sample first, then the rest of the stream, passed through in blocks.
-class PrefixedBuffer : public std::streambuf {
-public:
-  PrefixedBuffer(std::string prefix, std::istream& rest) : prefix_(std::move(prefix)), rest_(*rest.rdbuf()) {
-    setg(prefix_.data(), prefix_.data(), prefix_.data() + prefix_.size());
-  }
-
-protected:
-  // Readers of single characters are interactive ones (a line at a time from a pipe):
-  // they get one character at a time, never a wait for a whole block. Bulk readers go
-  // through xsgetn.
-  int_type underflow() override {
-    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
-    int_type c = rest_.sbumpc();
-    if (traits_type::eq_int_type(c, traits_type::eof())) return c;
-    one_ = traits_type::to_char_type(c);
-    setg(&one_, &one_, &one_ + 1);
-    return c;
-  }
-  std::streamsize xsgetn(char* out, std::streamsize n) override {
-    std::streamsize done = 0;
-    if (gptr() < egptr()) {  // what is buffered first
-      done = std::min<std::streamsize>(n, egptr() - gptr());
-      std::copy(gptr(), gptr() + done, out);
-      gbump(int(done));
-    }
-    if (done < n) {
-      std::streamsize more = rest_.sgetn(out + done, n - done);  // the rest straight through
-      if (more > 0) done += more;
-    }
-    return done;
-  }
-
-private:
-  std::string prefix_;
-  std::streambuf& rest_;
-  char one_ = 0;
-};
-
 // UTF-16 in, UTF-8 out, a block at a time. A lone surrogate becomes U+FFFD.
 class Utf16Buffer : public std::streambuf {
 public:
@@ -146,6 +107,36 @@ Encoding judge(const std::string& s, std::size_t& binary_at) {
 
 }  // namespace
 
+PrefixedBuffer::PrefixedBuffer(std::string prefix, std::streambuf& rest) : prefix_(std::move(prefix)), rest_(rest) {
+  setg(prefix_.data(), prefix_.data(), prefix_.data() + prefix_.size());
+}
+
+// Readers of single characters are interactive ones (a line at a time from a pipe): they
+// get one character at a time, never a wait for a whole block. Bulk readers go through
+// xsgetn.
+PrefixedBuffer::int_type PrefixedBuffer::underflow() {
+  if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+  int_type c = rest_.sbumpc();
+  if (traits_type::eq_int_type(c, traits_type::eof())) return c;
+  one_ = traits_type::to_char_type(c);
+  setg(&one_, &one_, &one_ + 1);
+  return c;
+}
+
+std::streamsize PrefixedBuffer::xsgetn(char* out, std::streamsize n) {
+  std::streamsize done = 0;
+  if (gptr() < egptr()) {  // what is buffered first
+    done = std::min<std::streamsize>(n, egptr() - gptr());
+    std::copy(gptr(), gptr() + done, out);
+    gbump(int(done));
+  }
+  if (done < n) {
+    std::streamsize more = rest_.sgetn(out + done, n - done);  // the rest straight through
+    if (more > 0) done += more;
+  }
+  return done;
+}
+
 SniffedInput sniff_input(std::istream& in, bool first_line_only) {
   std::string sample;
   if (first_line_only) {
@@ -165,7 +156,7 @@ SniffedInput sniff_input(std::istream& in, bool first_line_only) {
              (static_cast<unsigned char>(sample[0]) == 0xFF || static_cast<unsigned char>(sample[0]) == 0xFE) &&
              (static_cast<unsigned char>(sample[1]) == 0xFE || static_cast<unsigned char>(sample[1]) == 0xFF);
   if (bom) sample.erase(0, 2);
-  auto bytes = std::make_unique<PrefixedBuffer>(std::move(sample), in);
+  auto bytes = std::make_unique<PrefixedBuffer>(std::move(sample), *in.rdbuf());
   if (out.encoding == Encoding::Utf16LE || out.encoding == Encoding::Utf16BE)
     out.buffer = std::make_unique<Utf16Buffer>(std::move(bytes), out.encoding == Encoding::Utf16BE);
   else

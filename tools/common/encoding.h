@@ -27,4 +27,19 @@ SniffedInput sniff_input(std::istream& in, bool first_line_only);
 
 const char* to_string(Encoding e);
 
+// Bytes already read from a stream (to judge it), then the rest of the stream.
+class PrefixedBuffer : public std::streambuf {
+public:
+  PrefixedBuffer(std::string prefix, std::streambuf& rest);
+
+protected:
+  int_type underflow() override;
+  std::streamsize xsgetn(char* out, std::streamsize n) override;
+
+private:
+  std::string prefix_;
+  std::streambuf& rest_;
+  char one_ = 0;
+};
+
 }  // namespace tools

@@ -67,8 +67,8 @@ int for_each_game(const GameLoopOptions& options, const DiagnosticPrinter& diagn
                         d.severity == chess::pgn::Severity::Error ? Severity::Error : Severity::Warning, d.code,
                         d.message + " (after the last game)");
     bytes_before += bytes;
-    if (input.read_error()) {
-      diagnostics.print(Severity::Error, input.name + ": read error");
+    if (std::string failure = input.failure(); !failure.empty()) {
+      diagnostics.print(Severity::Error, input.name + ": " + failure);
       status = EXIT_USAGE_OR_IO;
     }
   }

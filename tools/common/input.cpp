@@ -39,7 +39,11 @@ void widen_named_pipe(const std::string& path) {
 
 // The opened bytes judged and, where they are text, given as text.
 void decode(Input& in, bool regular_file, const DiagnosticPrinter& diagnostics) {
-  SniffedInput sniffed = sniff_input(*in.source, !regular_file);
+  in.decompressed = std::make_unique<DecompressedInput>(*in.source);
+  in.uncompressed = std::make_unique<std::istream>(in.decompressed->buffer());
+  // A compressed stream is no coprocess's line at a time: its text is judged as a file's.
+  bool compressed = in.decompressed->compression() != Compression::None;
+  SniffedInput sniffed = sniff_input(*in.uncompressed, !regular_file && !compressed);
   if (sniffed.encoding == Encoding::Binary) {
     diagnostics.print(Severity::Error,
                       in.name + ": not a text file: binary data at byte " + std::to_string(sniffed.binary_at + 1) +
@@ -85,6 +89,12 @@ Input open_input(const std::string& path, const DiagnosticPrinter& diagnostics) 
   in.owned = std::move(file);
   decode(in, known && S_ISREG(st.st_mode), diagnostics);
   return in;
+}
+
+std::string Input::failure() const {
+  if (decompressed)
+    if (std::string why = decompressed->error(); !why.empty()) return why;
+  return source && source->bad() ? "read error" : "";
 }
 
 std::size_t total_input_size(const std::vector<std::string>& paths) {

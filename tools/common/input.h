@@ -6,16 +6,23 @@
 #include <string>
 #include <vector>
 
+#include "common/decompress.h"
+
 namespace tools {
 
 struct Input {
   std::string name;  // as shown in diagnostics: the path, or "<stdin>"
   std::istream* stream = nullptr;  // the text, decoded (see encoding.h)
   bool refused = false;  // with a null stream: not text (an invalid input, not an I/O error)
-  bool read_error() const { return source && source->bad(); }
+  // Empty, or why the input could not be read to its end: a read error, compressed data
+  // cut short or corrupt (what was read before it was given as read).
+  std::string failure() const;
+  Compression compression() const { return decompressed ? decompressed->compression() : Compression::None; }
 
   std::istream* source = nullptr;       // the bytes as opened
   std::unique_ptr<std::istream> owned;  // null for standard input
+  std::unique_ptr<DecompressedInput> decompressed;
+  std::unique_ptr<std::istream> uncompressed;
   std::unique_ptr<std::streambuf> decoding;
   std::unique_ptr<std::istream> decoded;
 };
@@ -26,6 +33,7 @@ class DiagnosticPrinter;
 // returns an Input with a null stream: every program reports unopenable inputs alike.
 // An input that is not text ("PATH: not a text file: binary data at byte N") is refused
 // the same way, once, with `refused` set; UTF-16 is decoded to UTF-8, with a warning.
+// Compressed inputs (zstd, gzip, bzip2, xz: decompress.h) are decompressed first.
 Input open_input(const std::string& path, const DiagnosticPrinter& diagnostics);
 
 // The total size of the named regular files, for progress; 0 if any is a pipe or stdin.

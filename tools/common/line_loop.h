@@ -35,8 +35,8 @@ int for_each_line(const LineLoopOptions& options, const DiagnosticPrinter& diagn
     chess::LineReader reader(*input.stream, options.max_line, options.interactive && path == "-");
     std::string line;
     for (bool too_long = false; reader.next(line, too_long);) on_line(input.name, reader.line_number(), line, too_long);
-    if (input.read_error()) {
-      diagnostics.print(Severity::Error, input.name + ": read error");
+    if (std::string failure = input.failure(); !failure.empty()) {
+      diagnostics.print(Severity::Error, input.name + ": " + failure);
       status = EXIT_USAGE_OR_IO;
     }
   }

@@ -39,8 +39,8 @@ int run_suite(const std::string& path, const RunOptions& options, const Reporter
   tools::Input input = tools::open_input(path, diagnostics);
   if (!input.stream) return tools::EXIT_USAGE_OR_IO;  // an unreadable suite, as a bad line is
   PerftSuite suite = read_perft_suite(*input.stream);
-  if (input.read_error()) {
-    diagnostics.print(tools::Severity::Error, input.name + ": read error");
+  if (std::string failure = input.failure(); !failure.empty()) {
+    diagnostics.print(tools::Severity::Error, input.name + ": " + failure);
     return tools::EXIT_USAGE_OR_IO;
   }
 
