@@ -31,6 +31,10 @@ run() {
 }
 run "pgn-validate --jobs 2" "$bin/pgn-validate" -q --no-progress --jobs 2 "${files[@]}"
 run "pgn-convert --jobs 2 --to uci" "$bin/pgn-convert" --no-progress --jobs 2 --to uci "${files[@]}"
+if command -v zstd >/dev/null; then  # the decompressing thread beside the jobs
+  cat "${files[@]}" | zstd -q -c >"$work/sample.pgn.zst"
+  run "pgn-validate --jobs 2 on .zst" "$bin/pgn-validate" -q --no-progress --jobs 2 "$work/sample.pgn.zst"
+fi
 run "game-adjudicate --jobs 2" "$bin/game-adjudicate" --no-progress --jobs 2 "${files[@]}"
 run "fen-perft --threads 2 --hash 0" "$bin/fen-perft" --threads 2 --hash 0 --depth 4 \
   "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
