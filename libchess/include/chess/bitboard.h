@@ -7,9 +7,13 @@
 #include <bit>
 #include <cstdint>
 
+#include "chess/config.h"
 #include "chess/types.h"
 
-#if defined(__BMI2__)
+#if CHESS_BUILT_WITH_PEXT
+#if !defined(__BMI2__)
+#error "libchess was built with PEXT (BMI2): compile with -mbmi2 (its CMake package and pkg-config file say so)"
+#endif
 #include <immintrin.h>
 #define CHESS_USE_PEXT 1
 #endif

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The library installed as a user installs it (cmake --install into a fresh prefix), then a
+# small program built against the installed tree twice: through find_package(libchess
+# CONFIG) and through pkg-config. Both must build, run and print the known answers
+# (perft 3 of Kiwipete 97862; e4 read as e4; a mate in four valid, a king walking into
+# check invalid).
+# Usage: install_test.sh BUILD_DIR
+set -uo pipefail
+build=$1
+here=$(cd "$(dirname "$0")" && pwd)
+bin=/bin/true
+run_flags=()
+# shellcheck source=tests/cli/lib.sh
+source "$here/../cli/lib.sh"
+prefix=$tmp/prefix
+cmake --install "$build" --prefix "$prefix" >/dev/null
+check "installed: the library, its headers, the CMake package, the pkg-config file" \
+  test -e "$prefix/include/chess/config.h" -a -e "$prefix/lib/pkgconfig/libchess.pc" -a \
+  -e "$prefix/lib/cmake/libchess/libchessConfig.cmake"
+expected=$'perft 3: 97862\ne4 read as: e4\ngames: 1 valid, 1 invalid'
+cmake -S "$here" -B "$tmp/consumer" -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/log" 2>&1 &&
+  cmake --build "$tmp/consumer" >>"$tmp/log" 2>&1
+check "find_package(libchess CONFIG): builds" test -x "$tmp/consumer/consumer"
+check "find_package(libchess CONFIG): runs, right answers" \
+  bash -c '[ "$("$1")" = "$2" ]' _ "$tmp/consumer/consumer" "$expected"
+[ -x "$tmp/consumer/consumer" ] || cat "$tmp/log" >&2
+PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+export PKG_CONFIG_PATH
+# shellcheck disable=SC2046
+c++ "$here/consumer.cpp" $(pkg-config --cflags --libs libchess) -Wl,-rpath,"$prefix/lib" -o "$tmp/by-pkg-config" 2>"$tmp/log"
+check "pkg-config: builds" test -x "$tmp/by-pkg-config"
+check "pkg-config: runs, right answers" bash -c '[ "$("$1")" = "$2" ]' _ "$tmp/by-pkg-config" "$expected"
+[ -x "$tmp/by-pkg-config" ] || cat "$tmp/log" >&2
+finish "install"
