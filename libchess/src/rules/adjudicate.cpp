@@ -37,43 +37,57 @@ bool insufficient_losing_chances(const Position& pos, Color side) {
 // house rules' counts.
 int completed_moves(const Position& pos) { return pos.game_ply() / 2; }
 
-// The game replayed, ply by ply, with what the repetition and counting rules need.
-class Replay {
-public:
-  Replay(const GameRecord& game, const RuleSet& rules, const AdjudicateOptions& options, Adjudication& out)
-      : game_(game), rules_(rules), options_(options), out_(out), pos_(game.start) {}
+}  // namespace
 
-  void run() {
+// The game position by position, as a replay gives them, with what the repetition and
+// counting rules need.
+class GameJudge::Replay {
+public:
+  Replay(const RuleSet& rules, const AdjudicateOptions& options) : rules_(rules), options_(options) {}
+
+  void start(const Position& pos) {
+    out_ = Adjudication{};
+    window_.clear(), occupancy_.clear(), seen_.clear();
+    checks_in_row_[0] = checks_in_row_[1] = checks_received_[0] = checks_received_[1] = 0;
+    ended_ = false;
+    ply_ = 0;
+    pos_ = &pos;
     remember();
-    look(0, status_before(0));
-    for (std::size_t i = 0; i < game_.moves.size(); ++i) {
-      if (ended_) {
-        out_.moves_after_end = int(game_.moves.size() - i);
-        break;
-      }
-      claims_with_written_move(int(i));
-      Color mover = pos_.side_to_move();
-      pos_.make_move_or_pass(game_.moves[i]);
-      if (pos_.halfmove_clock() == 0) window_.clear(), occupancy_.clear(), seen_.clear();
-      remember();
-      bool check = pos_.in_check();
-      checks_in_row_[mover] = check ? checks_in_row_[mover] + 1 : 0;
-      checks_received_[~mover] += check;
-      look(int(i) + 1, status_before(i + 1));
-    }
+  }
+
+  // The position before the move of the record at ply ply_: a legal move follows, so it is
+  // playable unless the move is a pass (asking the move generator only at the end saves
+  // most of the replay's time).
+  void before_move(const Position& pos, Move m) {
+    pos_ = &pos;
+    if (!ended_) look(m == Move::null() ? status(pos) : Status::Playable);
+    if (ended_) return void(++out_.moves_after_end);
+    claims_with_written_move();
+  }
+
+  void after_move(const Position& pos) {
+    pos_ = &pos;
+    ++ply_;
+    if (ended_) return;
+    Color mover = ~pos.side_to_move();
+    if (pos.halfmove_clock() == 0) window_.clear(), occupancy_.clear(), seen_.clear();
+    remember();
+    bool check = pos.in_check();
+    checks_in_row_[mover] = check ? checks_in_row_[mover] + 1 : 0;
+    checks_received_[~mover] += check;
+  }
+
+  Adjudication finish(const Position& end, const RecordEnd& record) {
+    pos_ = &end;
+    record_ = &record;
+    if (!ended_) look(status(end));
     if (!ended_) judge_record();
+    return std::move(out_);
   }
 
 private:
-  int plies() const { return int(pos_.plies_since_setup()); }
-
-  // A position that a legal move of the record leaves is playable: asking the move
-  // generator only at the end (or before a pass, which any position allows) saves most of
-  // the replay's time.
-  Status status_before(std::size_t move) const {
-    bool move_follows = move < game_.moves.size() && game_.moves[move] != Move::null();
-    return move_follows ? Status::Playable : status(pos_);
-  }
+  const Position& pos() const { return *pos_; }
+  int plies() const { return ply_; }
 
   void end(Result r, Reason why, const Rule& rule, std::string explanation) {
     out_.result = r;
@@ -96,24 +110,26 @@ private:
   }
 
   void remember() {
-    uint64_t key = repetition_key(pos_);
+    uint64_t key = repetition_key(pos());
     window_.push_back(key);
-    occupancy_.push_back(pos_.pieces());
+    occupancy_.push_back(pos().pieces());
     seen_.push_back(occurrences(key));
   }
 
   int occurrences(uint64_t key) const { return int(std::count(window_.begin(), window_.end(), key)); }
 
-  // The position after `ply` plies: what ends the game here, or may be claimed here.
-  void look(int ply, Status s) {
-    Color to_move = pos_.side_to_move();
+  // The position after plies() plies: what ends the game here, or may be claimed here.
+  void look(Status s) {
+    const Position& pos = this->pos();
+    int ply = plies();
+    Color to_move = pos.side_to_move();
     if (s == Status::Checkmate && rules_.checkmate.on())
       return end(win_for(~to_move), Reason::Checkmate, rules_.checkmate, side_name(to_move) + " is checkmated");
     if (s == Status::Stalemate && rules_.stalemate.on())
       return end(Result::Draw, Reason::Stalemate, rules_.stalemate, side_name(to_move) + " is stalemated");
     if (s != Status::Playable) return end(Result::Draw, Reason::Stalemate, rules_.stalemate, "no legal move");
     int seen = seen_.back();
-    int clock = pos_.halfmove_clock();
+    int clock = pos.halfmove_clock();
     auto reached = [](const Rule& r, int n) { return r.mode == Mode::Automatic && n >= r.count; };
     if (reached(rules_.fivefold, seen))
       return end(Result::Draw, Reason::Fivefold, rules_.fivefold,
@@ -127,7 +143,7 @@ private:
     if (reached(rules_.fifty_moves, clock))
       return end(Result::Draw, Reason::FiftyMoves, rules_.fifty_moves,
                  std::to_string(clock / 2) + " moves by each side with no pawn move and no capture");
-    const Rule& progress = rules_.no_progress_kbnk.on() && kbn_v_k(pos_) ? rules_.no_progress_kbnk : rules_.no_progress;
+    const Rule& progress = rules_.no_progress_kbnk.on() && kbn_v_k(pos) ? rules_.no_progress_kbnk : rules_.no_progress;
     if (reached(progress, clock))
       return end(Result::Draw, Reason::NoProgress, progress,
                  std::to_string(clock / 2) + " moves with no pawn move and no capture");
@@ -138,7 +154,7 @@ private:
     if (ply > 0 && reached(rules_.total_checks, checks_received_[to_move]))
       return end(Result::Draw, Reason::TotalChecks, rules_.total_checks,
                  side_name(to_move) + " has received " + std::to_string(checks_received_[to_move]) + " checks");
-    if ((rules_.insufficient_material.on() || rules_.dead_position.on()) && insufficient_material(pos_)) {
+    if ((rules_.insufficient_material.on() || rules_.dead_position.on()) && insufficient_material(pos)) {
       const Rule& rule = rules_.dead_position.on() ? rules_.dead_position : rules_.insufficient_material;
       return end(Result::Draw, Reason::DeadPosition, rule, "neither side has the material to checkmate");
     }
@@ -153,17 +169,17 @@ private:
 
   // Claims the player to move could make by writing a move that is not yet on the board
   // (art. 9.2(a), 9.3(a)): the repetition it would make, the fiftieth move it would be.
-  void claims_with_written_move(int ply) {
-    if (ended_) return;
-    Color to_move = pos_.side_to_move();
+  void claims_with_written_move() {
+    int ply = plies();
+    Color to_move = pos().side_to_move();
     bool threefold = rules_.threefold.mode == Mode::Claim;
-    bool fifty = rules_.fifty_moves.mode == Mode::Claim && pos_.halfmove_clock() == rules_.fifty_moves.count - 1;
+    bool fifty = rules_.fifty_moves.mode == Mode::Claim && pos().halfmove_clock() == rules_.fifty_moves.count - 1;
     if (threefold) {
       // Only a position already seen count-1 times, with the other side to move, could be
       // made to occur the count-th time, and only by a move that changes the occupied
       // squares as one move does (two squares, or four in castling): most plies need no move tried.
       bool any = false;
-      Bitboard now = pos_.pieces();
+      Bitboard now = pos().pieces();
       std::size_t last = window_.size() - 1;
       for (std::size_t i = last % 2 ? 0 : 1; i < last && !any; i += 2) {
         int changed = popcount(occupancy_[i] ^ now);
@@ -174,19 +190,21 @@ private:
       threefold = any;
     }
     if (!threefold && !fifty) return;
+    scratch_ = pos();  // a copy to try the moves on: rarely made
     MoveList moves;
-    generate_legal(pos_, moves);
+    generate_legal(scratch_, moves);
     for (Move m : moves) {
       // Only a move that is neither a pawn move nor a capture can bring back a position.
-      bool quiet = type_of(pos_.piece_on(m.from())) != PAWN && m.type() != MoveType::EnPassant &&
-                   (m.type() == MoveType::Castling || pos_.empty(m.to()));
+      bool quiet = type_of(scratch_.piece_on(m.from())) != PAWN && m.type() != MoveType::EnPassant &&
+                   (m.type() == MoveType::Castling || scratch_.empty(m.to()));
       if (!quiet) continue;
-      pos_.make_move(m);
-      if (threefold && occurrences(repetition_key(pos_)) >= rules_.threefold.count - 1)
+      scratch_.make_move(m);
+      if (threefold && occurrences(repetition_key(scratch_)) >= rules_.threefold.count - 1)
         claimable(Reason::Threefold, ply + 1, to_move, true);
       // A claim with a move that mates is no draw: the mate stands.
-      if (fifty && !(pos_.in_check() && !has_legal_move(pos_))) claimable(Reason::FiftyMoves, ply + 1, to_move, true);
-      pos_.unmake_move(m);
+      if (fifty && !(scratch_.in_check() && !has_legal_move(scratch_)))
+        claimable(Reason::FiftyMoves, ply + 1, to_move, true);
+      scratch_.unmake_move(m);
       if (ended_) return;
     }
   }
@@ -194,8 +212,8 @@ private:
   // No rule ended the game on the board: what the record says, judged.
   void judge_record() {
     out_.ply = plies();
-    if (game_.flag_fall && rules_.flag_fall.on()) return judge_flag_fall();
-    Result recorded = game_.recorded;
+    if (record_->flag_fall && rules_.flag_fall.on()) return judge_flag_fall();
+    Result recorded = record_->recorded;
     if (recorded == Result::WhiteWins || recorded == Result::BlackWins) return judge_resignation(recorded);
     if (recorded == Result::Draw) return judge_draw();
     if (dead()) return;
@@ -205,26 +223,26 @@ private:
   }
 
   void judge_flag_fall() {
-    Color to_move = pos_.side_to_move();
-    Color flagged = game_.flagged ? *game_.flagged
-                    : game_.recorded == Result::WhiteWins ? BLACK
-                    : game_.recorded == Result::BlackWins ? WHITE
+    Color to_move = pos().side_to_move();
+    Color flagged = record_->flagged ? *record_->flagged
+                    : record_->recorded == Result::WhiteWins ? BLACK
+                    : record_->recorded == Result::BlackWins ? WHITE
                                                           : to_move;
     // A draw on time that does not say whose flag fell (a game written back by this
     // program, say): the side whose opponent has no mating material, if one has none.
-    if (!game_.flagged && game_.recorded == Result::Draw && !material_cannot_mate(pos_, ~flagged) &&
-        material_cannot_mate(pos_, flagged))
+    if (!record_->flagged && record_->recorded == Result::Draw && !material_cannot_mate(pos(), ~flagged) &&
+        material_cannot_mate(pos(), flagged))
       flagged = ~flagged;
     Color other = ~flagged;
     out_.reason = Reason::TimeForfeit;
     out_.article = rules_.flag_fall.article;
     std::string lost = side_name(flagged) + " lost on time";
-    if (rules_.void_flag_fall.on() && completed_moves(pos_) <= rules_.void_flag_fall.count) {
+    if (rules_.void_flag_fall.on() && completed_moves(pos()) <= rules_.void_flag_fall.count) {
       out_.result = Result::Void;
       out_.reason = Reason::Void;
       out_.article = rules_.void_flag_fall.article;
-      out_.explanation = side_name(flagged) + "'s flag fell with " + std::to_string(completed_moves(pos_)) +
-                         (completed_moves(pos_) == 1 ? " move" : " moves") + " played: the game is void";
+      out_.explanation = side_name(flagged) + "'s flag fell with " + std::to_string(completed_moves(pos())) +
+                         (completed_moves(pos()) == 1 ? " move" : " moves") + " played: the game is void";
       return;
     }
     auto draw = [&](std::string why) {
@@ -236,13 +254,13 @@ private:
     switch (rules_.flag_fall_judged) {
       case FlagFall::Win: return;
       case FlagFall::WinUnlessInsufficientMaterial:
-        if (material_cannot_mate(pos_, other)) draw(side_name(other) + " has no mating material");
+        if (material_cannot_mate(pos(), other)) draw(side_name(other) + " has no mating material");
         return;
       case FlagFall::WinUnlessInsufficientLosingChances:
-        if (insufficient_losing_chances(pos_, other)) draw(side_name(other) + " has insufficient losing chances against it");
+        if (insufficient_losing_chances(pos(), other)) draw(side_name(other) + " has insufficient losing chances against it");
         return;
       case FlagFall::WinUnlessCannotMate: {
-        MateAnswer a = can_checkmate(pos_, other, options_.budget);
+        MateAnswer a = can_checkmate(pos(), other, options_.budget);
         if (a.ability == MateAbility::Impossible) {
           draw(side_name(other) + " cannot checkmate by any series of legal moves");
         } else if (a.ability == MateAbility::Possible) {
@@ -264,9 +282,9 @@ private:
   bool dead(Color first = WHITE) {
     // The full question only where the quick filter leaves it open: a search on every
     // resigned or drawn game would cost far more than reading it.
-    if (!rules_.dead_position.on() || !might_be_dead(pos_)) return false;
+    if (!rules_.dead_position.on() || !might_be_dead(pos())) return false;
     for (Color side : {first, ~first})
-      if (can_checkmate(pos_, side, options_.ended_budget).ability != MateAbility::Impossible) return false;
+      if (can_checkmate(pos(), side, options_.ended_budget).ability != MateAbility::Impossible) return false;
     out_.result = Result::Draw;
     out_.reason = Reason::DeadPosition;
     out_.article = rules_.dead_position.article;
@@ -277,7 +295,7 @@ private:
   void judge_resignation(Result recorded) {
     Color loser = recorded == Result::WhiteWins ? BLACK : WHITE;
     if (dead(~loser)) return;
-    if (rules_.early_end.on() && completed_moves(pos_) < rules_.early_end.count)
+    if (rules_.early_end.on() && completed_moves(pos()) < rules_.early_end.count)
       out_.notes.push_back("a resignation before move " + std::to_string(rules_.early_end.count) +
                            " is not allowed (" + rules_.early_end.article + ")");
     out_.result = recorded;
@@ -296,7 +314,7 @@ private:
       return;
     }
     if (dead()) return;
-    if (rules_.early_end.on() && completed_moves(pos_) <= rules_.early_end.count)
+    if (rules_.early_end.on() && completed_moves(pos()) <= rules_.early_end.count)
       out_.notes.push_back("a draw agreed before move " + std::to_string(rules_.early_end.count + 1) +
                            " is not allowed (" + rules_.early_end.article + ")");
     out_.result = Result::Draw;
@@ -304,11 +322,13 @@ private:
     out_.explanation = "a draw agreed";
   }
 
-  const GameRecord& game_;
   const RuleSet& rules_;
-  const AdjudicateOptions& options_;
-  Adjudication& out_;
-  Position pos_;
+  AdjudicateOptions options_;
+  Adjudication out_;
+  const Position* pos_ = nullptr;  // the position the replay has reached
+  const RecordEnd* record_ = nullptr;
+  Position scratch_;
+  int ply_ = 0;
   std::vector<uint64_t> window_;  // repetition keys since the last pawn move or capture
   std::vector<Bitboard> occupancy_;  // the occupied squares of each, alike
   std::vector<int> seen_;            // how often each's key had occurred when it was reached
@@ -316,8 +336,6 @@ private:
   int checks_received_[2] = {0, 0};
   bool ended_ = false;
 };
-
-}  // namespace
 
 std::string_view to_string(Result r) {
   switch (r) {
@@ -344,10 +362,25 @@ std::string_view to_string(Reason r) {
   return names[int(r)];
 }
 
+GameJudge::GameJudge(const RuleSet& rules, const AdjudicateOptions& options)
+    : replay_(std::make_unique<Replay>(rules, options)) {}
+GameJudge::~GameJudge() = default;
+GameJudge::GameJudge(GameJudge&&) noexcept = default;
+void GameJudge::start(const Position& pos) { replay_->start(pos); }
+void GameJudge::before_move(const Position& pos, Move m) { replay_->before_move(pos, m); }
+void GameJudge::after_move(const Position& pos) { replay_->after_move(pos); }
+Adjudication GameJudge::finish(const Position& end, const RecordEnd& record) { return replay_->finish(end, record); }
+
 Adjudication adjudicate(const GameRecord& game, const RuleSet& rules, const AdjudicateOptions& options) {
-  Adjudication out;
-  Replay(game, rules, options, out).run();
-  return out;
+  GameJudge judge(rules, options);
+  Position pos = game.start;
+  judge.start(pos);
+  for (Move m : game.moves) {
+    judge.before_move(pos, m);
+    pos.make_move_or_pass(m);
+    judge.after_move(pos);
+  }
+  return judge.finish(pos, game);
 }
 
 }  // namespace chess::rules

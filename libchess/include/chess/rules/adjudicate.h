@@ -3,6 +3,7 @@
 // record says (the result, a flag fall) judged against the laws.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,15 +25,19 @@ enum class Reason {
 };
 std::string_view to_string(Reason r);  // "checkmate", "dead-position", "fifty-moves", ...
 
-// What the record says of a game, beyond its moves.
-struct GameRecord {
-  Position start;
-  std::vector<Move> moves;  // the main line, legal from `start`
+// What the record says of how a game ended.
+struct RecordEnd {
   Result recorded = Result::Unfinished;
   // The flag fell: from [Termination "time forfeit"] or a [%clk 0:00:00] of the side to
   // move. `flagged` is the side whose time ran out, when the record tells.
   bool flag_fall = false;
   std::optional<Color> flagged;
+};
+
+// What the record says of a game: its moves, and how it ended.
+struct GameRecord : RecordEnd {
+  Position start;
+  std::vector<Move> moves;  // the main line, legal from `start`
 };
 
 struct Claim {
@@ -69,5 +74,26 @@ struct AdjudicateOptions {
 };
 
 Adjudication adjudicate(const GameRecord& game, const RuleSet& rules, const AdjudicateOptions& options = {});
+
+// The same judgement fed by a replay that is made anyway (the reader's, validating the
+// game), so that a game is replayed once to read and judge it: start with the first
+// position, then before each main-line move the position and the move (Move::null() for a
+// pass), after it the new position, and at the end the last position and what the record
+// says. Each position must stay unchanged for the duration of the call only. One judge
+// serves game after game.
+class GameJudge {
+public:
+  explicit GameJudge(const RuleSet& rules, const AdjudicateOptions& options = {});
+  ~GameJudge();
+  GameJudge(GameJudge&&) noexcept;
+  void start(const Position& pos);
+  void before_move(const Position& pos, Move m);
+  void after_move(const Position& pos);
+  Adjudication finish(const Position& end, const RecordEnd& record);
+
+private:
+  class Replay;
+  std::unique_ptr<Replay> replay_;
+};
 
 }  // namespace chess::rules
