@@ -219,7 +219,7 @@ GameReport take_built(GameBuilder& builder, std::string_view text, GameReport re
                       const BuildOptions& keep) {
   game = std::move(builder.game());
   if (!report.valid() || keep.raw) game.raw = raw_text(text);
-  game.canonical_san = true;
+  detail::PlainAccess::mark_canonical_san(game);
   return report;
 }
 
