@@ -86,47 +86,4 @@ void prefer_identity(const Context& ctx, const Spec& spec, Found& found) {
   narrow(spec.captured.flank, [](Move m) { return m.to(); });
 }
 
-Bitboard reach(const Position& pos, const Spec& spec) {
-  if (spec.castling) return ~Bitboard(0);
-  Color us = pos.side_to_move();
-  if (spec.capture) {
-    Bitboard b = pos.pieces(~us, spec.captured.type);
-    if (spec.captured.type == PAWN && pos.ep_square() != SQ_NONE) b |= square_bb(pos.ep_square());
-    return b;
-  }
-  Bitboard b = 0;
-  for (int f = 0; f < 8; ++f)
-    if (spec.target.files & (1 << f))
-      b |= spec.target.rank < 0 ? file_bb(File(f))
-                                : square_bb(make_square(File(f), relative_rank(us, Rank(spec.target.rank))));
-  return b;
-}
-
-Bitboard pseudo_targets(const Position& pos, PieceType pt, Bitboard movers) {
-  Color us = pos.side_to_move();
-  Bitboard occupied = pos.pieces(), targets = 0;
-  if (pt == PAWN) {
-    Bitboard pushed = (us == WHITE ? movers << 8 : movers >> 8) & ~occupied;
-    Bitboard twice = (us == WHITE ? (pushed & rank_bb(RANK_3)) << 8 : (pushed & rank_bb(RANK_6)) >> 8) & ~occupied;
-    Bitboard attacks = us == WHITE ? pawn_attacks_bb<WHITE>(movers) : pawn_attacks_bb<BLACK>(movers);
-    Bitboard victims = pos.pieces(~us) | (pos.ep_square() != SQ_NONE ? square_bb(pos.ep_square()) : 0);
-    targets = pushed | twice | (attacks & victims);
-  } else {
-    for (Bitboard b = movers; b;) targets |= attacks_bb(pt, pop_lsb(b), occupied);
-  }
-  return targets & ~pos.pieces(us);
-}
-
-void append_piece_moves_to(const Position& pos, PieceType pt, Bitboard squares, MoveList& list) {
-  for (Bitboard b = squares; b;) {
-    Square to = pop_lsb(b);
-    Bitboard origins = legal_origins(pos, pt, to);
-    if (list.count + 4 * popcount(origins) > 256) {
-      generate_legal(pos, list);
-      return;
-    }
-    append_legal_piece_to(pos, pt, to, origins, list);
-  }
-}
-
 }  // namespace chess::notation::descriptive

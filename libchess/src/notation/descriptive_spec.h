@@ -23,11 +23,11 @@ inline constexpr std::string_view FILE_NAMES[8] = {"QR", "QN", "QB", "Q", "K", "
 using FileSet = uint8_t;  // bit f set: file f allowed
 inline constexpr FileSet ALL_FILES = 0xFF;
 
-inline bool is_flank(char c) { return c == 'K' || c == 'Q'; }
+constexpr bool is_flank(char c) { return c == 'K' || c == 'Q'; }
 
 // Files named by a file word: "B" both bishops' files, "KB" one, "K" the king's. Worked
 // out from the letters rather than by comparing with FILE_NAMES: every move asks.
-inline FileSet files_named(std::string_view word) {
+constexpr FileSet files_named(std::string_view word) {
   auto both_sides = [](char piece) -> FileSet {  // the files of the two rooks, knights or bishops
     switch (piece) {
       case 'R': return 0x81;
@@ -149,15 +149,53 @@ void apply_claims(Context& ctx, const Claims& claims, Found& moves, bool use_abs
 void prefer_identity(const Context& ctx, const Spec& spec, Found& found);
 
 // The squares a move matching the spec (without relaxations) can land on.
-Bitboard reach(const Position& pos, const Spec& spec);
+inline Bitboard reach(const Position& pos, const Spec& spec) {
+  if (spec.castling) return ~Bitboard(0);
+  Color us = pos.side_to_move();
+  if (spec.capture) {
+    Bitboard b = pos.pieces(~us, spec.captured.type);
+    if (spec.captured.type == PAWN && pos.ep_square() != SQ_NONE) b |= square_bb(pos.ep_square());
+    return b;
+  }
+  Bitboard b = 0;
+  for (int f = 0; f < 8; ++f)
+    if (spec.target.files & (1 << f))
+      b |= spec.target.rank < 0 ? file_bb(File(f))
+                                : square_bb(make_square(File(f), relative_rank(us, Rank(spec.target.rank))));
+  return b;
+}
 
 // The squares the pieces `movers` (of kind `pt`, the side to move's) could move to, pins
 // and checks aside: a superset of their legal destinations, made with a few shifts and
 // lookups, so that the squares a name covers are generated only where a move can land.
-Bitboard pseudo_targets(const Position& pos, PieceType pt, Bitboard movers);
+// Inline: the writer asks it twice for every move it writes.
+inline Bitboard pseudo_targets(const Position& pos, PieceType pt, Bitboard movers) {
+  Color us = pos.side_to_move();
+  Bitboard occupied = pos.pieces(), targets = 0;
+  if (pt == PAWN) {
+    Bitboard pushed = (us == WHITE ? movers << 8 : movers >> 8) & ~occupied;
+    Bitboard twice = (us == WHITE ? (pushed & rank_bb(RANK_3)) << 8 : (pushed & rank_bb(RANK_6)) >> 8) & ~occupied;
+    Bitboard attacks = us == WHITE ? pawn_attacks_bb<WHITE>(movers) : pawn_attacks_bb<BLACK>(movers);
+    Bitboard victims = pos.pieces(~us) | (pos.ep_square() != SQ_NONE ? square_bb(pos.ep_square()) : 0);
+    targets = pushed | twice | (attacks & victims);
+  } else {
+    for (Bitboard b = movers; b;) targets |= attacks_bb(pt, pop_lsb(b), occupied);
+  }
+  return targets & ~pos.pieces(us);
+}
 
 // Appends the legal moves of the mover's `pt` pieces to each of `squares`. A list that
 // would overflow (only in made-up positions) is replaced by every legal move.
-void append_piece_moves_to(const Position& pos, PieceType pt, Bitboard squares, MoveList& list);
+inline void append_piece_moves_to(const Position& pos, PieceType pt, Bitboard squares, MoveList& list) {
+  for (Bitboard b = squares; b;) {
+    Square to = pop_lsb(b);
+    Bitboard origins = legal_origins(pos, pt, to);
+    if (list.count + 4 * popcount(origins) > 256) {
+      generate_legal(pos, list);
+      return;
+    }
+    append_legal_piece_to(pos, pt, to, origins, list);
+  }
+}
 
 }  // namespace chess::notation::descriptive
