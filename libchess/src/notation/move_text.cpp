@@ -247,123 +247,114 @@ bool is_separator(std::string_view line, std::size_t i) {
   return next < line.size() && line[next] >= '0' && line[next] <= '9';
 }
 
-// split_move_text's reading of a line, word by word, and what it has found so far.
-class MoveTextSplitter {
-public:
-  explicit MoveTextSplitter(std::string_view line) : line_(line) {
-    out_.moves.reserve(line.size() / 4);  // "e4 " is the shortest move with its space
-  }
-  MoveText run();
-
-private:
-  void word(std::size_t start, std::size_t end);
-  bool move_number(std::string_view& word, std::size_t& column, std::size_t start);
-  void extend_last_move(std::size_t end) {
-    MoveToken& prev = out_.moves.back();
-    prev.text = line_.substr(prev.column - 1, end - (prev.column - 1));
-    last_word_was_move_ = true;
-  }
-
-  std::string_view line_;
-  MoveText out_;
-  int last_number_ = 0;
-  bool last_black_ = false;          // the last number was Black's ("12...")
-  bool last_word_was_move_ = false;  // the previous word was (part of) the last move token
+// A move number at the front of a word: "12.", "12...", "12", "...", or glued to its move
+// ("12.e4", "12...Nf6").
+struct NumberPrefix {
+  bool found = false;
+  std::size_t digits = 0;  // of the number (none for dots alone)
+  std::size_t end = 0;     // past the number and its dots
+  bool whole = false;      // nothing else is in the word
 };
 
-MoveText MoveTextSplitter::run() {
+NumberPrefix number_prefix(std::string_view word) {
+  NumberPrefix n;
+  while (n.digits < word.size() && word[n.digits] >= '0' && word[n.digits] <= '9') ++n.digits;
+  n.end = n.digits;
+  while (n.end < word.size() && (word[n.end] == '.' || word.substr(n.end).starts_with("\u2026"))) {
+    n.end += word[n.end] == '.' ? 1 : 3;
+  }
+  bool bare_number = n.digits == word.size() && n.digits <= 3;  // four digits or more: an ICCF move
+  n.found = (n.digits > 0 && n.end > n.digits) || bare_number || (n.digits == 0 && n.end == word.size());
+  n.whole = n.end == word.size() || bare_number;
+  return n;
+}
+
+// The last move token, which a word joins, made to run on to `end`.
+void extend_to(MoveToken& token, std::string_view line, std::size_t end) {
+  token.text = line.substr(token.column - 1, end - (token.column - 1));
+}
+
+}  // namespace
+
+MoveText split_move_text(std::string_view line) {
+  MoveText out;
+  out.moves.reserve(line.size() / 4);  // "e4 " is the shortest move with its space
+  int last_number = 0;
+  bool last_black = false;          // the last number was Black's ("12...")
+  bool last_word_was_move = false;  // the previous word was (part of) the last move token
   std::size_t i = 0;
-  while (i < line_.size()) {
+  while (i < line.size()) {
     std::size_t w;
-    if (is_space_at(line_, i, w)) {
+    if (is_space_at(line, i, w)) {
       i += w;
       continue;
     }
-    char c = line_[i];
+    char c = line[i];
     if (c == '{' || c == '(') {  // comments and variations: not part of the main line's moves
-      i = past_bracketed(line_, i, out_);
-      last_word_was_move_ = false;
+      i = past_bracketed(line, i, out);
+      last_word_was_move = false;
       continue;
     }
     if (c == ';' || c == ',') {
-      if (!is_separator(line_, i)) {  // PGN's comment to the end of the line
-        out_.skipped_comments = true;
+      if (!is_separator(line, i)) {  // PGN's comment to the end of the line
+        out.skipped_comments = true;
         break;
       }
       ++i;
-      last_word_was_move_ = false;
+      last_word_was_move = false;
       continue;
     }
     std::size_t start = i;
     // Inside a word, parentheses belong to the move (N(1)-Q2, P-K8(Q)); only one that
     // opens a word starts a variation.
-    while (i < line_.size() && !is_space_at(line_, i, w) && line_[i] != '{' && line_[i] != ';' && line_[i] != ',') ++i;
-    word(start, i);
-  }
-  return std::move(out_);
-}
+    while (i < line.size() && !is_space_at(line, i, w) && line[i] != '{' && line[i] != ';' && line[i] != ',') ++i;
+    std::string_view word = line.substr(start, i - start);
+    std::size_t column = start + 1;
 
-// The word line_[start, end): more of the last move, a result, a NAG, a move number, a move.
-void MoveTextSplitter::word(std::size_t start, std::size_t end) {
-  std::string_view word = line_.substr(start, end - start);
-  std::size_t column = start + 1;
-  // Only a word right after the previous move (nothing skipped in between) can continue it.
-  bool adjacent = !out_.moves.empty() && last_word_was_move_;
-  last_word_was_move_ = false;
-  if (adjacent && continues_spaced_move(out_.moves.back().text, word, last_number_ + 1, line_.substr(end))) {
-    extend_last_move(end);
-    return;
-  }
-  char first = word[0];
-  if (first == '0' || first == '1' || first == '*' || static_cast<unsigned char>(first) == 0xC2) {
-    if (auto r = normalised_result(word); !r.empty()) {
-      out_.result = r;
-      return;
+    // Only a word right after the previous move (nothing skipped in between) can continue it.
+    bool adjacent = !out.moves.empty() && last_word_was_move;
+    last_word_was_move = false;
+    if (adjacent && continues_spaced_move(out.moves.back().text, word, last_number + 1, line.substr(i))) {
+      extend_to(out.moves.back(), line, i);
+      last_word_was_move = true;
+      continue;
     }
+    char first = word[0];
+    if (first == '0' || first == '1' || first == '*' || static_cast<unsigned char>(first) == 0xC2) {
+      if (auto r = normalised_result(word); !r.empty()) {
+        out.result = r;
+        continue;
+      }
+    }
+    if (first == '$') continue;  // NAG
+    if ((first == '!' || first == '?') && word.find_first_not_of("!?") == std::string_view::npos) continue;
+    if (NumberPrefix n = number_prefix(word); n.found) {
+      if (n.digits > 0) {
+        out.numbered = true;
+        int number = 0;
+        for (std::size_t k = 0; k < n.digits && k < 6; ++k) number = number * 10 + (word[k] - '0');
+        if (!out.moves.empty() && number > last_number + 1 && !out.second_column_at) out.second_column_at = start;
+        last_number = number;
+        last_black = n.end - n.digits >= 3;
+      } else if (n.end >= 3) {
+        last_black = true;  // "1. e4 ... e5": the dots alone
+      }
+      if (n.whole) continue;
+      word.remove_prefix(n.end);
+      column += n.end;
+    }
+    if (adjacent && (is_suffix_word(word) || (is_castles(out.moves.back().text) && is_castle_side(word)))) {
+      extend_to(out.moves.back(), line, i);
+      last_word_was_move = true;
+      continue;
+    }
+    if (out.moves.empty()) out.first_number = last_number, out.first_number_black = last_black;
+    out.moves.push_back({word, column});
+    last_word_was_move = true;
   }
-  if (first == '$') return;  // NAG
-  if ((first == '!' || first == '?') && word.find_first_not_of("!?") == std::string_view::npos) return;
-  if (move_number(word, column, start)) return;
-  if (adjacent && (is_suffix_word(word) || (is_castles(out_.moves.back().text) && is_castle_side(word)))) {
-    extend_last_move(end);
-    return;
-  }
-  if (out_.moves.empty()) out_.first_number = last_number_, out_.first_number_black = last_black_;
-  out_.moves.push_back({word, column});
-  last_word_was_move_ = true;
+  return out;
 }
 
-// Move numbers: "12.", "12...", "12", "...", glued ones ("12.e4", "12...Nf6"), taken off
-// the front of `word`. True if nothing else was in it.
-bool MoveTextSplitter::move_number(std::string_view& word, std::size_t& column, std::size_t start) {
-  std::size_t digits = 0;
-  while (digits < word.size() && word[digits] >= '0' && word[digits] <= '9') ++digits;
-  std::size_t dots = digits;
-  while (dots < word.size() && (word[dots] == '.' || word.substr(dots).starts_with("\u2026"))) {
-    dots += word[dots] == '.' ? 1 : 3;
-  }
-  bool bare_number = digits == word.size() && digits <= 3;  // four digits or more: an ICCF move
-  if (!((digits > 0 && dots > digits) || bare_number || (digits == 0 && dots == word.size()))) return false;
-  if (digits > 0) {
-    out_.numbered = true;
-    int number = 0;
-    for (std::size_t k = 0; k < digits && k < 6; ++k) number = number * 10 + (word[k] - '0');
-    if (!out_.moves.empty() && number > last_number_ + 1 && !out_.second_column_at) out_.second_column_at = start;
-    last_number_ = 0;
-    for (std::size_t k = 0; k < digits && k < 6; ++k) last_number_ = last_number_ * 10 + (word[k] - '0');
-    last_black_ = dots - digits >= 3;
-  } else if (dots >= 3) {
-    last_black_ = true;  // "1. e4 ... e5": the dots alone
-  }
-  if (dots == word.size() || bare_number) return true;
-  word.remove_prefix(dots);
-  column += dots;
-  return false;
-}
-
-}  // namespace
-
-MoveText split_move_text(std::string_view line) { return MoveTextSplitter(line).run(); }
 
 bool is_null_move_text(std::string_view word) { return word == "--" || word == "Z0" || word == "0000"; }
 
