@@ -551,7 +551,9 @@ struct Reader::Impl {
   }
 
   // Comments, variations, NAGs, dots and a misplaced tag: true if `c` opened one of them.
-  bool read_punctuation(unsigned char c, Location at) {
+  // This and read_symbol are read_token's two halves, inline in it as when they were one
+  // function: the general reader's every token passes here.
+  [[gnu::always_inline]] bool read_punctuation(unsigned char c, Location at) {
     switch (c) {
       case '{': start_comment(at); return true;
       case ';':
@@ -620,7 +622,7 @@ struct Reader::Impl {
   }
 
   // A word: a move, a move number or the result (then true).
-  bool read_symbol(unsigned char c, Location at) {
+  [[gnu::always_inline]] bool read_symbol(unsigned char c, Location at) {
     // "e.p." (after a descriptive or old algebraic capture) holds dots, which end symbols.
     if (std::size_t end = past_en_passant_mark(line, pos, pos); end != pos) {
       v->move(std::string_view(line).substr(pos, end - pos), at);

@@ -327,7 +327,7 @@ bool GameValidator::replay(const Line& line, Line* writable, Position pos, Piece
         report_unread(r, node, pos, ply, texts, i, numbers_agree && !number_agrees, final_out != nullptr);
         return false;
       }
-      note_readings(r.notes, node, ply, texts[i], pos);
+      if (!r.notes.empty()) note_readings(r.notes, node, ply, texts[i], pos);
       played = r.move;
     }
     if (writable) writable->moves[i].move = played;
