@@ -82,15 +82,53 @@ const Codec* line_dialect(const Position& pos, const std::vector<std::string_vie
   return from;
 }
 
-}  // namespace
-
 // Where a line's moves stand as they are translated one by one.
-struct Translator::LineState {
+struct LineState {
   Position pos;
   PieceOrigins origins, target_origins;  // for the dialect read, and the one written
   const Codec* from;
   bool from_san, from_descriptive, to_descriptive;
 };
+
+// One move of the line, read and written: false (the failure set) if it does not read.
+bool translate_move(const TranslatorOptions& options, LineState& state, std::string_view token, std::size_t column,
+                    int ply, std::span<const std::string_view> following, LineResult& result) {
+  Position& pos = state.pos;
+  ParseOptions po;
+  po.strict = options.strict;
+  po.spelling_notes = false;  // only readings that involved a choice are reported
+  po.origins = &state.origins;
+  po.following = following;
+  // Canonical SAN, the common case, is read directly; anything else by the codec.
+  ParseResult r;
+  FormatOptions write{&state.target_origins};
+  if (state.from_san && (r.move = notation::read_canonical_san(pos, token)).is_ok()) {
+    char last = token.back();  // canonical SAN says exactly whether it checks or mates
+    write.check_mark = last == '+' || last == '#' ? last : 0;
+  } else {
+    r = state.from->parse(pos, token, po);
+  }
+  if (!r.ok()) {
+    Problem p{to_string(r.error->kind), column + r.error->column - 1, ply, std::string(token), pos.fen(),
+              r.error->message, {}};
+    p.candidates = render_moves(*options.to, pos, state.target_origins, r.error->candidates);
+    result.failure = std::move(p);
+    return false;
+  }
+  for (const ReadingNote& note : r.notes)
+    if (!note.spelling_only)
+      result.warnings.push_back(Problem{"lenient-reading", column, ply, std::string(token), pos.fen(), note.message, {}});
+  TranslatedMove tm{options.to->format(pos, r.move, write), options.with_uci ? to_uci(pos, r.move) : std::string(),
+                    pos.fullmove_number(), pos.side_to_move()};
+  result.moves.push_back(std::move(tm));
+  // Where pieces started matters to descriptive notation only (QR, KN...).
+  if (state.from_descriptive) state.origins.update(pos, r.move);
+  if (state.to_descriptive) state.target_origins.update(pos, r.move);
+  pos.make_move(r.move);
+  return true;
+}
+
+}  // namespace
 
 LineResult Translator::translate(std::string_view line, const Codec* preferred, const Continuation* continues,
                                  std::span<const std::string_view> next_line) const {
@@ -126,49 +164,13 @@ LineResult Translator::translate(std::string_view line, const Codec* preferred, 
                   options_.to->uses_piece_origins()};
   result.moves.reserve(tokens.size());
   std::span<const std::string_view> following = ahead.empty() ? std::span(tokens) : std::span(ahead);
-  for (std::size_t i = 0; i < tokens.size(); ++i)
-    if (!translate_move(state, tokens[i], offset + text.moves[i].column, int(i) + 1, following.subspan(i + 1), result))
-      return result;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    std::size_t column = offset + text.moves[i].column;
+    if (!translate_move(options_, state, tokens[i], column, int(i) + 1, following.subspan(i + 1), result)) return result;
+  }
   if (options_.with_uci) result.final_fen = state.pos.fen();  // for JSON output only
   result.end = Continuation{std::move(state.pos), state.origins, state.target_origins};
   return result;
-}
-
-bool Translator::translate_move(LineState& state, std::string_view token, std::size_t column, int ply,
-                                std::span<const std::string_view> following, LineResult& result) const {
-  Position& pos = state.pos;
-  ParseOptions po;
-  po.strict = options_.strict;
-  po.spelling_notes = false;  // only readings that involved a choice are reported
-  po.origins = &state.origins;
-  po.following = following;
-  // Canonical SAN, the common case, is read directly; anything else by the codec.
-  ParseResult r;
-  FormatOptions write{&state.target_origins};
-  if (state.from_san && (r.move = notation::read_canonical_san(pos, token)).is_ok()) {
-    char last = token.back();  // canonical SAN says exactly whether it checks or mates
-    write.check_mark = last == '+' || last == '#' ? last : 0;
-  } else {
-    r = state.from->parse(pos, token, po);
-  }
-  if (!r.ok()) {
-    Problem p{to_string(r.error->kind), column + r.error->column - 1, ply, std::string(token), pos.fen(),
-              r.error->message, {}};
-    p.candidates = render_moves(*options_.to, pos, state.target_origins, r.error->candidates);
-    result.failure = std::move(p);
-    return false;
-  }
-  for (const ReadingNote& note : r.notes)
-    if (!note.spelling_only)
-      result.warnings.push_back(Problem{"lenient-reading", column, ply, std::string(token), pos.fen(), note.message, {}});
-  TranslatedMove tm{options_.to->format(pos, r.move, write), options_.with_uci ? to_uci(pos, r.move) : std::string(),
-                    pos.fullmove_number(), pos.side_to_move()};
-  result.moves.push_back(std::move(tm));
-  // Where pieces started matters to descriptive notation only (QR, KN...).
-  if (state.from_descriptive) state.origins.update(pos, r.move);
-  if (state.to_descriptive) state.target_origins.update(pos, r.move);
-  pos.make_move(r.move);
-  return true;
 }
 
 std::string Translator::render(const LineResult& result) const {

@@ -76,11 +76,6 @@ public:
   std::string render(const LineResult& result) const;
 
 private:
-  struct LineState;
-  // One move of the line, read and written: false (the failure set) if it does not read.
-  bool translate_move(LineState& state, std::string_view token, std::size_t column, int ply,
-                      std::span<const std::string_view> following, LineResult& result) const;
-
   TranslatorOptions options_;
   chess::notation::MoveNumbers numbers_;  // the target's move numbers
 };
