@@ -1,3 +1,5 @@
+// Which legal moves a descriptive Spec names (descriptive_spec.h): how the reader matches
+// the text it read, and how the writer tests each form it considers.
 #include "notation/descriptive_spec.h"
 
 namespace chess::notation::descriptive {

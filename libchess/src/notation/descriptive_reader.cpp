@@ -13,6 +13,9 @@ namespace chess::notation {
 namespace descriptive {
 namespace {
 
+// A move's text into a Spec: folded to upper-case ASCII (a column kept per character, for
+// errors), older books' words made modern, the check and e.p. claims taken off the end,
+// then read from the left: piece, qualifier, '-' and square or 'x' and piece, promotion.
 class Reader {
 public:
   explicit Reader(std::string_view text) : original_(text) {}
