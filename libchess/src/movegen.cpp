@@ -80,116 +80,156 @@ bool castling_path_safe(const Position& pos, CastlingRights cr) {
   return true;
 }
 
+// The generator, by kind of piece as Stockfish splits it. generate() is perft's whole inner
+// loop: the parts are inline and the compiler puts them back together into it (the library
+// has no symbol of them). Forced with always_inline, perft ran 0.5-2.6% more instructions;
+// left to the compiler, 0.6-0.8% fewer than the one function did.
+
+// What the parts read of the position, loaded once before any move is added: the sink's
+// counter is a 64-bit integer as bitboards are, so the compiler may not assume that an
+// addition left the position as it was.
+template <Color Us>
+struct Board {
+  explicit Board(const Position& pos)
+      : occupied(pos.pieces()), ours(pos.pieces(Us)), theirs(pos.pieces(~Us)), pawns(pos.pieces(Us, PAWN)),
+        their_rq(pos.pieces(~Us, ROOK, QUEEN)), their_bq(pos.pieces(~Us, BISHOP, QUEEN)), checkers(pos.checkers()),
+        ksq(pos.king_square(Us)) {}
+  const Bitboard occupied, ours, theirs, pawns, their_rq, their_bq, checkers;
+  const Square ksq;
+};
+
+// King steps: tested with the king lifted off the board, so it cannot hide behind itself.
 template <Color Us, bool Counting>
-void generate(const Position& pos, Sink<Counting>& sink, Bitboard destinations = ~Bitboard(0)) {
-  constexpr Color Them = ~Us;
+inline void generate_king_steps(const Position& pos, const Board<Us>& board,
+                                Sink<Counting>& sink, Bitboard destinations) {
+  const Bitboard without_king = board.occupied ^ square_bb(board.ksq);
+  Bitboard candidates = king_attacks(board.ksq) & ~board.ours & destinations;
+  Bitboard safe = 0;
+  while (candidates) {
+    Square to = pop_lsb(candidates);
+    if (!attacked_by<~Us>(pos, to, without_king)) safe |= square_bb(to);
+  }
+  sink.add(board.ksq, safe);
+}
+
+// Pins, found by x-raying from the king through our own pieces. A pinned piece may only
+// move along its pin ray; the rays are kept per kind (orthogonal, diagonal).
+struct Pins {
+  Bitboard hv = 0, diag = 0, ray_hv = 0, ray_diag = 0;
+};
+
+template <Color Us>
+inline Pins find_pins(const Board<Us>& board) {
+  Pins pins;
+  for (Bitboard snipers = rook_attacks(board.ksq, board.theirs) & board.their_rq; snipers;) {
+    Bitboard ray = between_bb(board.ksq, pop_lsb(snipers));
+    Bitboard blockers = ray & board.ours;
+    if (blockers && !more_than_one(blockers)) {
+      pins.hv |= blockers;
+      pins.ray_hv |= ray;
+    }
+  }
+  for (Bitboard snipers = bishop_attacks(board.ksq, board.theirs) & board.their_bq; snipers;) {
+    Bitboard ray = between_bb(board.ksq, pop_lsb(snipers));
+    Bitboard blockers = ray & board.ours;
+    if (blockers && !more_than_one(blockers)) {
+      pins.diag |= blockers;
+      pins.ray_diag |= ray;
+    }
+  }
+  return pins;
+}
+
+// Knights, bishops, rooks and queens (a queen as a bishop and as a rook): a pinned knight
+// never moves, a pinned slider only along its ray.
+template <Color Us, bool Counting>
+inline void generate_pieces(const Position& pos, const Board<Us>& board, Sink<Counting>& sink,
+                            const Pins& pins, Bitboard targets) {
+  for (Bitboard b = pos.pieces(Us, KNIGHT) & ~(pins.hv | pins.diag); b;) {
+    Square from = pop_lsb(b);
+    sink.add(from, knight_attacks(from) & targets);
+  }
+  for (Bitboard b = pos.pieces(Us, BISHOP, QUEEN) & ~pins.hv; b;) {
+    Square from = pop_lsb(b);
+    Bitboard t = bishop_attacks(from, board.occupied) & targets;
+    if (pins.diag & square_bb(from)) t &= pins.ray_diag;
+    sink.add(from, t);
+  }
+  for (Bitboard b = pos.pieces(Us, ROOK, QUEEN) & ~pins.diag; b;) {
+    Square from = pop_lsb(b);
+    Bitboard t = rook_attacks(from, board.occupied) & targets;
+    if (pins.hv & square_bb(from)) t &= pins.ray_hv;
+    sink.add(from, t);
+  }
+}
+
+// Pawns, all at once with shifts. `landing`: the squares a move may land on (the check
+// mask and the caller's destinations); captures also need an enemy piece there.
+template <Color Us, bool Counting>
+inline void generate_pawns(const Board<Us>& board, Sink<Counting>& sink, const Pins& pins, Bitboard landing) {
   constexpr int Up = Us == WHITE ? 8 : -8;
   constexpr Direction UpDir = Us == WHITE ? NORTH : SOUTH;
   constexpr Direction UpWest = Us == WHITE ? NORTH_WEST : SOUTH_WEST;
   constexpr Direction UpEast = Us == WHITE ? NORTH_EAST : SOUTH_EAST;
+  constexpr int WestOffset = Us == WHITE ? 7 : -9;
+  constexpr int EastOffset = Us == WHITE ? 9 : -7;
   constexpr Bitboard LastRank = Us == WHITE ? RANK_8_BB : RANK_1_BB;
   constexpr Bitboard ThirdRank = Us == WHITE ? rank_bb(RANK_3) : rank_bb(RANK_6);
+  const Bitboard empty = ~board.occupied;
 
-  const Bitboard occupied = pos.pieces();
-  const Bitboard ours = pos.pieces(Us);
-  const Bitboard theirs = pos.pieces(Them);
-  const Square ksq = pos.king_square(Us);
-  const Bitboard their_rq = pos.pieces(Them, ROOK, QUEEN);
-  const Bitboard their_bq = pos.pieces(Them, BISHOP, QUEEN);
+  Bitboard pushers = board.pawns & ~pins.diag;
+  Bitboard single = (shift<UpDir>(pushers & ~pins.hv) | (shift<UpDir>(pushers & pins.hv) & pins.ray_hv)) & empty;
+  Bitboard twice = shift<UpDir>(single & ThirdRank) & empty & landing;
+  single &= landing;
+  sink.template add_promotions<Up>(single & LastRank);
+  sink.template add_pawns<Up>(single & ~LastRank);
+  sink.template add_pawns<2 * Up>(twice);
 
-  const Bitboard checkers = pos.checkers();
+  Bitboard capturers = board.pawns & ~pins.hv;
+  Bitboard free = capturers & ~pins.diag, pinned = capturers & pins.diag;
+  Bitboard victims = board.theirs & landing;
+  Bitboard west = (shift<UpWest>(free) | (shift<UpWest>(pinned) & pins.ray_diag)) & victims;
+  Bitboard east = (shift<UpEast>(free) | (shift<UpEast>(pinned) & pins.ray_diag)) & victims;
+  sink.template add_promotions<WestOffset>(west & LastRank);
+  sink.template add_pawns<WestOffset>(west & ~LastRank);
+  sink.template add_promotions<EastOffset>(east & LastRank);
+  sink.template add_pawns<EastOffset>(east & ~LastRank);
+}
 
-  // King steps: tested with the king lifted off the board, so it cannot hide behind itself.
-  {
-    const Bitboard without_king = occupied ^ square_bb(ksq);
-    Bitboard candidates = king_attacks(ksq) & ~ours & destinations;
-    Bitboard safe = 0;
-    while (candidates) {
-      Square to = pop_lsb(candidates);
-      if (!attacked_by<Them>(pos, to, without_king)) safe |= square_bb(to);
-    }
-    sink.add(ksq, safe);
-  }
-  if (more_than_one(checkers)) return;
-
-  // Every non-king move must land on `check_mask`: the checker or a square blocking it.
-  const Bitboard check_mask = checkers ? between_bb(ksq, lsb(checkers)) : ~Bitboard(0);
-
-  // Pins, found by x-raying from the king through our own pieces. A pinned piece may
-  // only move along its pin ray; the rays are kept per kind (orthogonal, diagonal).
-  Bitboard pinned_hv = 0, pinned_diag = 0, ray_hv = 0, ray_diag = 0;
-  for (Bitboard snipers = rook_attacks(ksq, theirs) & their_rq; snipers;) {
-    Bitboard ray = between_bb(ksq, pop_lsb(snipers));
-    Bitboard blockers = ray & ours;
-    if (blockers && !more_than_one(blockers)) {
-      pinned_hv |= blockers;
-      ray_hv |= ray;
-    }
-  }
-  for (Bitboard snipers = bishop_attacks(ksq, theirs) & their_bq; snipers;) {
-    Bitboard ray = between_bb(ksq, pop_lsb(snipers));
-    Bitboard blockers = ray & ours;
-    if (blockers && !more_than_one(blockers)) {
-      pinned_diag |= blockers;
-      ray_diag |= ray;
-    }
-  }
-  const Bitboard pinned = pinned_hv | pinned_diag;
-  const Bitboard targets = ~ours & check_mask & destinations;
-
-  for (Bitboard b = pos.pieces(Us, KNIGHT) & ~pinned; b;) {
-    Square from = pop_lsb(b);
-    sink.add(from, knight_attacks(from) & targets);
-  }
-  for (Bitboard b = pos.pieces(Us, BISHOP, QUEEN) & ~pinned_hv; b;) {
-    Square from = pop_lsb(b);
-    Bitboard t = bishop_attacks(from, occupied) & targets;
-    if (pinned_diag & square_bb(from)) t &= ray_diag;
-    sink.add(from, t);
-  }
-  for (Bitboard b = pos.pieces(Us, ROOK, QUEEN) & ~pinned_diag; b;) {
-    Square from = pop_lsb(b);
-    Bitboard t = rook_attacks(from, occupied) & targets;
-    if (pinned_hv & square_bb(from)) t &= ray_hv;
-    sink.add(from, t);
-  }
-
-  // Pawns, all at once with shifts.
-  const Bitboard pawns = pos.pieces(Us, PAWN);
-  const Bitboard empty = ~occupied;
-  {
-    Bitboard pushers = pawns & ~pinned_diag;
-    Bitboard single = (shift<UpDir>(pushers & ~pinned_hv) | (shift<UpDir>(pushers & pinned_hv) & ray_hv)) & empty;
-    Bitboard twice = shift<UpDir>(single & ThirdRank) & empty & check_mask & destinations;
-    single &= check_mask & destinations;
-    sink.template add_promotions<Up>(single & LastRank);
-    sink.template add_pawns<Up>(single & ~LastRank);
-    sink.template add_pawns<2 * Up>(twice);
-
-    Bitboard capturers = pawns & ~pinned_hv;
-    Bitboard free = capturers & ~pinned_diag, pinned_cap = capturers & pinned_diag;
-    Bitboard west = (shift<UpWest>(free) | (shift<UpWest>(pinned_cap) & ray_diag)) & theirs & targets;
-    Bitboard east = (shift<UpEast>(free) | (shift<UpEast>(pinned_cap) & ray_diag)) & theirs & targets;
-    constexpr int WestOffset = Us == WHITE ? 7 : -9;
-    constexpr int EastOffset = Us == WHITE ? 9 : -7;
-    sink.template add_promotions<WestOffset>(west & LastRank);
-    sink.template add_pawns<WestOffset>(west & ~LastRank);
-    sink.template add_promotions<EastOffset>(east & LastRank);
-    sink.template add_pawns<EastOffset>(east & ~LastRank);
-  }
-
+template <Color Us, bool Counting>
+inline void generate_en_passant(const Position& pos, const Board<Us>& board,
+                                Sink<Counting>& sink, Bitboard destinations) {
   if (Square ep = pos.ep_square(); ep != SQ_NONE && (destinations & square_bb(ep)))
-    for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;)
+    for (Bitboard b = pawn_attacks(~Us, ep) & board.pawns; b;)
       if (Square from = pop_lsb(b); ep_capture_is_safe(pos, from, ep)) sink.add(Move::make(from, ep, MoveType::EnPassant));
+}
 
-  if (!checkers && pos.can_castle(Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING)) {
-    for (bool king_side : {true, false}) {
-      CastlingRights cr = castling_right(Us, king_side);
-      Square rook = pos.castling_rook_square(cr);
-      if (pos.can_castle(cr) && (destinations & square_bb(rook)) && castling_path_safe<Us>(pos, cr))
-        sink.add(Move::make(ksq, rook, MoveType::Castling));
-    }
+// Out of check only (the caller's test); castling lands on the rook's square.
+template <Color Us, bool Counting>
+inline void generate_castling(const Position& pos, const Board<Us>& board,
+                              Sink<Counting>& sink, Bitboard destinations) {
+  if (!pos.can_castle(Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING)) return;
+  for (bool king_side : {true, false}) {
+    CastlingRights cr = castling_right(Us, king_side);
+    Square rook = pos.castling_rook_square(cr);
+    if (pos.can_castle(cr) && (destinations & square_bb(rook)) && castling_path_safe<Us>(pos, cr))
+      sink.add(Move::make(board.ksq, rook, MoveType::Castling));
   }
+}
+
+template <Color Us, bool Counting>
+void generate(const Position& pos, Sink<Counting>& sink, Bitboard destinations = ~Bitboard(0)) {
+  const Board<Us> board(pos);
+  generate_king_steps(pos, board, sink, destinations);
+  if (more_than_one(board.checkers)) return;
+  // Every non-king move must land on `check_mask`: the checker or a square blocking it.
+  const Bitboard check_mask = board.checkers ? between_bb(board.ksq, lsb(board.checkers)) : ~Bitboard(0);
+  const Pins pins = find_pins(board);
+  const Bitboard landing = check_mask & destinations;
+  generate_pieces(pos, board, sink, pins, ~board.ours & landing);
+  generate_pawns(board, sink, pins, landing);
+  generate_en_passant(pos, board, sink, destinations);
+  if (!board.checkers) generate_castling(pos, board, sink, destinations);
 }
 
 }  // namespace

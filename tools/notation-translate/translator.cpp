@@ -22,72 +22,134 @@ std::vector<std::string> render_moves(const Codec& codec, Position& pos, const P
   return out;
 }
 
+// "FEN<tab>moves": the line's own start position, and `offset` the moves' byte offset in
+// the line. False (the failure set) if the FEN does not read.
+bool read_fen_prefix(std::string_view line, bool chess960, LineResult& result, Position& pos, std::size_t& offset) {
+  auto tab = line.find('\t');
+  if (tab == std::string_view::npos) return true;
+  std::string_view fen = line.substr(0, tab);
+  result.fen_prefix = std::string(line.substr(0, tab + 1));
+  FenOptions fo;
+  if (chess960) fo.chess960 = Chess960Mode::On;
+  FenResult parsed = Position::from_fen(fen, fo);
+  if (!parsed.ok()) {
+    result.failure = Problem{"bad-fen", parsed.error->column, 0, std::string(fen), "",
+                             std::string("invalid FEN, ") + to_string(parsed.error->field) + " field: " +
+                                 parsed.error->message,
+                             {}};
+    return false;
+  }
+  pos = parsed.position;
+  offset = tab + 1;
+  return true;
+}
+
+// A line that is not one list of moves: two halves of a game side by side (the caller reads
+// them in order), or a comment or variation left open (the rest of the line would be
+// dropped in silence). True (the failure set) if so.
+bool misshapen(const MoveText& text, std::size_t offset, const Position& pos, LineResult& result) {
+  if (text.second_column_at) {
+    result.second_column_at = offset + text.second_column_at;
+    result.failure = Problem{"two-columns", result.second_column_at + 1, 0, "", pos.fen(),
+                             "the move numbers jump here: a game's halves printed side by side, read as such only "
+                             "when the whole block of lines is read (not as a coprocess)",
+                             {}};
+    return true;
+  }
+  if (!text.unclosed_at) return false;
+  bool comment = text.unclosed == '{';
+  result.failure = Problem{comment ? "unterminated-comment" : "unbalanced-variation", offset + text.unclosed_at, 0, "",
+                           pos.fen(),
+                           std::string(comment ? "a comment" : "a variation") + " opened here with '" +
+                               text.unclosed + "' is not closed on the line: the rest of the line is not read",
+                           {}};
+  return true;
+}
+
+// The dialect a line reads in, with --from auto: the one that reads it, else the one that
+// got furthest (the error then names the real move), else `preferred` if it is one of those
+// that read it. Null (the failure set) if none.
+const Codec* line_dialect(const Position& pos, const std::vector<std::string_view>& tokens, const Codec* preferred,
+                          std::size_t offset, LineResult& result) {
+  Detection d = detect_dialect(pos, tokens);
+  const Codec* from = d.codec ? d.codec : d.rivals.empty() ? d.closest : nullptr;
+  if (!from && preferred && std::find(d.readings.begin(), d.readings.end(), preferred) != d.readings.end())
+    from = preferred;
+  if (!from) {
+    result.failure = Problem{"unknown-dialect", offset + 1, 0, "", pos.fen(), d.message, {}};
+    result.ambiguous_dialect = !d.rivals.empty();
+  }
+  return from;
+}
+
+// Where a line's moves stand as they are translated one by one.
+struct LineState {
+  Position pos;
+  PieceOrigins origins, target_origins;  // for the dialect read, and the one written
+  const Codec* from;
+  bool from_san, from_descriptive, to_descriptive;
+};
+
+// One move of the line, read and written: false (the failure set) if it does not read.
+bool translate_move(const TranslatorOptions& options, LineState& state, std::string_view token, std::size_t column,
+                    int ply, std::span<const std::string_view> following, LineResult& result) {
+  Position& pos = state.pos;
+  ParseOptions po;
+  po.strict = options.strict;
+  po.spelling_notes = false;  // only readings that involved a choice are reported
+  po.origins = &state.origins;
+  po.following = following;
+  // Canonical SAN, the common case, is read directly; anything else by the codec.
+  ParseResult r;
+  FormatOptions write{&state.target_origins};
+  if (state.from_san && (r.move = notation::read_canonical_san(pos, token)).is_ok()) {
+    char last = token.back();  // canonical SAN says exactly whether it checks or mates
+    write.check_mark = last == '+' || last == '#' ? last : 0;
+  } else {
+    r = state.from->parse(pos, token, po);
+  }
+  if (!r.ok()) {
+    Problem p{to_string(r.error->kind), column + r.error->column - 1, ply, std::string(token), pos.fen(),
+              r.error->message, {}};
+    p.candidates = render_moves(*options.to, pos, state.target_origins, r.error->candidates);
+    result.failure = std::move(p);
+    return false;
+  }
+  for (const ReadingNote& note : r.notes)
+    if (!note.spelling_only)
+      result.warnings.push_back(Problem{"lenient-reading", column, ply, std::string(token), pos.fen(), note.message, {}});
+  TranslatedMove tm{options.to->format(pos, r.move, write), options.with_uci ? to_uci(pos, r.move) : std::string(),
+                    pos.fullmove_number(), pos.side_to_move()};
+  result.moves.push_back(std::move(tm));
+  // Where pieces started matters to descriptive notation only (QR, KN...).
+  if (state.from_descriptive) state.origins.update(pos, r.move);
+  if (state.to_descriptive) state.target_origins.update(pos, r.move);
+  pos.make_move(r.move);
+  return true;
+}
+
 }  // namespace
 
 LineResult Translator::translate(std::string_view line, const Codec* preferred, const Continuation* continues,
                                  std::span<const std::string_view> next_line) const {
   LineResult result;
   Position pos = options_.start;
-  std::string_view moves_text = line;
-  std::size_t offset = 0;  // byte offset of moves_text within line
-  if (auto tab = line.find('\t'); tab != std::string_view::npos) {
-    std::string_view fen = line.substr(0, tab);
-    result.fen_prefix = std::string(line.substr(0, tab + 1));
-    FenOptions fo;
-    if (options_.chess960) fo.chess960 = Chess960Mode::On;
-    FenResult parsed = Position::from_fen(fen, fo);
-    if (!parsed.ok()) {
-      result.failure = Problem{"bad-fen", parsed.error->column, 0, std::string(fen), "",
-                               std::string("invalid FEN, ") + to_string(parsed.error->field) + " field: " +
-                                   parsed.error->message,
-                               {}};
-      return result;
-    }
-    pos = parsed.position;
-    moves_text = line.substr(tab + 1);
-    offset = tab + 1;
-  }
-  MoveText text = split_move_text(moves_text);
+  std::size_t offset = 0;  // byte offset of the moves within line
+  if (!read_fen_prefix(line, options_.chess960, result, pos, offset)) return result;
+  MoveText text = split_move_text(line.substr(offset));
   // A line numbered where the line before stopped goes on with its game.
   bool goes_on = continues && result.fen_prefix.empty() && text.first_number &&
                  text.first_number == continues->pos.fullmove_number() &&
                  text.first_number_black == (continues->pos.side_to_move() == BLACK);
   if (goes_on) pos = continues->pos;
-  if (text.second_column_at) {  // two parts of a game side by side: the caller reads them in order
-    result.second_column_at = offset + text.second_column_at;
-    result.failure = Problem{"two-columns", result.second_column_at + 1, 0, "", pos.fen(),
-                             "the move numbers jump here: a game's halves printed side by side, read as such only "
-                             "when the whole block of lines is read (not as a coprocess)",
-                             {}};
-    return result;
-  }
-  if (text.unclosed_at) {  // the rest of the line would be dropped in silence
-    bool comment = text.unclosed == '{';
-    result.failure = Problem{comment ? "unterminated-comment" : "unbalanced-variation", offset + text.unclosed_at, 0, "",
-                             pos.fen(),
-                             std::string(comment ? "a comment" : "a variation") + " opened here with '" +
-                                 text.unclosed + "' is not closed on the line: the rest of the line is not read",
-                             {}};
-    return result;
-  }
+  if (misshapen(text, offset, pos, result)) return result;
   result.result = std::string(text.result);
   result.numbered = text.numbered;
   std::vector<std::string_view> tokens;
   for (const auto& t : text.moves) tokens.push_back(t.text);
 
   const Codec* from = options_.from;
-  if (!from && !tokens.empty()) {
-    Detection d = detect_dialect(pos, tokens);
-    from = d.codec ? d.codec : d.rivals.empty() ? d.closest : nullptr;
-    if (!from && preferred && std::find(d.readings.begin(), d.readings.end(), preferred) != d.readings.end())
-      from = preferred;
-    if (!from) {
-      result.failure = Problem{"unknown-dialect", offset + 1, 0, "", pos.fen(), d.message, {}};
-      result.ambiguous_dialect = !d.rivals.empty();
-      return result;
-    }
-    // Read as the dialect that got furthest: the error below then names the real move.
-  }
+  if (!from && !tokens.empty() && !(from = line_dialect(pos, tokens, preferred, offset, result))) return result;
   result.source = from ? std::string(from->name()) : "";
 
   std::vector<std::string_view> ahead;  // this line's moves, then the next line's (when given)
@@ -95,51 +157,19 @@ LineResult Translator::translate(std::string_view line, const Codec* preferred, 
     ahead = tokens;
     ahead.insert(ahead.end(), next_line.begin(), next_line.end());
   }
-  bool from_san = from && from->writes_canonical_san();
-  bool from_descriptive = from && from->uses_piece_origins();
-  bool to_descriptive = options_.to->uses_piece_origins();
   PieceOrigins origins = goes_on ? continues->origins : PieceOrigins(pos);
   PieceOrigins target_origins = goes_on ? continues->target_origins : PieceOrigins(pos);
+  LineState state{std::move(pos), std::move(origins), std::move(target_origins), from,
+                  from && from->writes_canonical_san(), from && from->uses_piece_origins(),
+                  options_.to->uses_piece_origins()};
   result.moves.reserve(tokens.size());
+  std::span<const std::string_view> following = ahead.empty() ? std::span(tokens) : std::span(ahead);
   for (std::size_t i = 0; i < tokens.size(); ++i) {
-    ParseOptions po;
-    po.strict = options_.strict;
-    po.spelling_notes = false;  // only readings that involved a choice are reported
-    po.origins = &origins;
-    po.following = ahead.empty() ? std::span(tokens).subspan(i + 1) : std::span(ahead).subspan(i + 1);
     std::size_t column = offset + text.moves[i].column;
-    int ply = int(i) + 1;
-    // Canonical SAN, the common case, is read directly; anything else by the codec.
-    ParseResult r;
-    FormatOptions write{&target_origins};
-    if (from_san && (r.move = notation::read_canonical_san(pos, tokens[i])).is_ok()) {
-      char last = tokens[i].back();  // canonical SAN says exactly whether it checks or mates
-      write.check_mark = last == '+' || last == '#' ? last : 0;
-    } else {
-      r = from->parse(pos, tokens[i], po);
-    }
-    if (!r.ok()) {
-      Problem p{to_string(r.error->kind), column + r.error->column - 1, ply, std::string(tokens[i]), pos.fen(),
-                r.error->message, {}};
-      p.candidates = render_moves(*options_.to, pos, target_origins, r.error->candidates);
-      result.failure = std::move(p);
-      return result;
-    }
-    for (const ReadingNote& note : r.notes)
-      if (!note.spelling_only)
-        result.warnings.push_back(Problem{"lenient-reading", column, ply, std::string(tokens[i]), pos.fen(),
-                                          note.message, {}});
-    TranslatedMove tm{options_.to->format(pos, r.move, write),
-                      options_.with_uci ? to_uci(pos, r.move) : std::string(),
-                      pos.fullmove_number(), pos.side_to_move()};
-    result.moves.push_back(std::move(tm));
-    // Where pieces started matters to descriptive notation only (QR, KN...).
-    if (from_descriptive) origins.update(pos, r.move);
-    if (to_descriptive) target_origins.update(pos, r.move);
-    pos.make_move(r.move);
+    if (!translate_move(options_, state, tokens[i], column, int(i) + 1, following.subspan(i + 1), result)) return result;
   }
-  if (options_.with_uci) result.final_fen = pos.fen();  // for JSON output only
-  result.end = Continuation{std::move(pos), origins, target_origins};
+  if (options_.with_uci) result.final_fen = state.pos.fen();  // for JSON output only
+  result.end = Continuation{std::move(state.pos), state.origins, state.target_origins};
   return result;
 }
 

@@ -454,6 +454,52 @@ std::string describe(const Position& pos, const MoveSpec& s) {
   return who;
 }
 
+// Lenient English: a lower-case 'b' is a file first, a bishop only if that fails. True
+// (and `reading`, `found` replaced) if read as a bishop it names a legal move.
+bool read_as_bishop(const AlgebraicDialect& d, const Position& pos, std::string_view text, Reading& reading,
+                    Match& found) {
+  std::size_t first = text.find_first_not_of(' ');
+  if (first == std::string_view::npos || text[first] != 'b') return false;
+  Reading as_bishop = AlgebraicReader(d, true).read(text);
+  if (as_bishop.error) return false;
+  Match bishop = match(pos, as_bishop.spec);
+  if (bishop.moves.empty()) return false;
+  reading = std::move(as_bishop);
+  found = std::move(bishop);
+  reading.notes.push_back({false, "lower-case 'b' read as a bishop: no pawn move matches"});
+  return true;
+}
+
+std::string no_match_message(const Position& pos, const MoveSpec& s, bool promotion_missing) {
+  if (promotion_missing) return "a pawn reaching " + target_name(s) + " must promote: add =Q, =R, =B or =N";
+  if (s.castling) return "castling is not legal here";
+  if (s.from_file >= 0 && s.from_rank >= 0) {
+    // The origin is named outright: say what stands there.
+    Square from = make_square(File(s.from_file), Rank(s.from_rank));
+    Piece there = pos.piece_on(from);
+    if (there == NO_PIECE) return "no piece on " + square_name(from);
+    if (color_of(there) != pos.side_to_move())
+      return "the piece on " + square_name(from) + " is " + (color_of(there) == WHITE ? "White's" : "Black's") +
+             ", and it is the other side's move";
+    return std::string("the ") + (color_of(there) == WHITE ? "white " : "black ") + piece_word(type_of(there)) +
+           " on " + square_name(from) + " cannot move to " + target_name(s);
+  }
+  return "no " + describe(pos, s) + " can " + (s.to_file_only >= 0 ? "capture on " : "move to ") + target_name(s);
+}
+
+// No legal move matches: why, and as suggestions the legal moves to the same square or of
+// the same piece.
+NotationError no_match(const Position& pos, const MoveSpec& s, bool promotion_missing) {
+  NotationError e{ErrorKind::Illegal, s.to_column, no_match_message(pos, s, promotion_missing), {}};
+  if (s.castling) return e;
+  MoveList legal;
+  generate_legal(pos, legal);
+  for (Move m : legal)
+    if ((s.to >= 0 && m.to() == Square(s.to)) || (s.piece && type_of(pos.piece_on(m.from())) == *s.piece))
+      e.candidates.push_back(m);
+  return e;
+}
+
 }  // namespace
 
 ParseResult AlgebraicCodec::parse(Position& pos, std::string_view text, const ParseOptions& options) const {
@@ -470,52 +516,10 @@ ParseResult AlgebraicCodec::parse(Position& pos, std::string_view text, const Pa
     return result;
   }
   Match found = match(pos, reading.spec);
-  // Lenient English: a lower-case 'b' is a file first, a bishop only if that fails.
-  if (found.moves.empty() && d_.english && !options.strict) {
-    std::size_t first = text.find_first_not_of(' ');
-    if (first != std::string_view::npos && text[first] == 'b') {
-      Reading as_bishop = AlgebraicReader(d_, true).read(text);
-      if (!as_bishop.error) {
-        Match bishop = match(pos, as_bishop.spec);
-        if (!bishop.moves.empty()) {
-          reading = std::move(as_bishop);
-          found = std::move(bishop);
-          reading.notes.push_back({false, "lower-case 'b' read as a bishop: no pawn move matches"});
-        }
-      }
-    }
-  }
+  if (found.moves.empty() && d_.english && !options.strict) read_as_bishop(d_, pos, text, reading, found);
   const MoveSpec& s = reading.spec;
   if (found.moves.empty()) {
-    NotationError e{ErrorKind::Illegal, s.to_column, "", {}};
-    if (found.promotion_missing) {
-      e.message = "a pawn reaching " + target_name(s) + " must promote: add =Q, =R, =B or =N";
-    } else if (s.castling) {
-      e.message = "castling is not legal here";
-    } else if (s.from_file >= 0 && s.from_rank >= 0) {
-      // The origin is named outright: say what stands there.
-      Square from = make_square(File(s.from_file), Rank(s.from_rank));
-      Piece there = pos.piece_on(from);
-      if (there == NO_PIECE)
-        e.message = "no piece on " + square_name(from);
-      else if (color_of(there) != pos.side_to_move())
-        e.message = "the piece on " + square_name(from) + " is " + (color_of(there) == WHITE ? "White's" : "Black's") +
-                    ", and it is the other side's move";
-      else
-        e.message = std::string("the ") + (color_of(there) == WHITE ? "white " : "black ") +
-                    piece_word(type_of(there)) + " on " + square_name(from) + " cannot move to " + target_name(s);
-    } else {
-      e.message = "no " + describe(pos, s) + " can " + (s.to_file_only >= 0 ? "capture on " : "move to ") +
-                  target_name(s);
-    }
-    // Suggestions: legal moves to the same square, or of the same piece.
-    MoveList legal;
-    generate_legal(pos, legal);
-    for (Move m : legal)
-      if ((s.to >= 0 && m.to() == Square(s.to)) || (s.piece && type_of(pos.piece_on(m.from())) == *s.piece))
-        e.candidates.push_back(m);
-    if (s.castling) e.candidates.clear();
-    result.error = std::move(e);
+    result.error = no_match(pos, s, found.promotion_missing);
     return result;
   }
   if (found.moves.size() > 1) {

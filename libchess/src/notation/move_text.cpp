@@ -247,6 +247,33 @@ bool is_separator(std::string_view line, std::size_t i) {
   return next < line.size() && line[next] >= '0' && line[next] <= '9';
 }
 
+// A move number at the front of a word: "12.", "12...", "12", "...", or glued to its move
+// ("12.e4", "12...Nf6").
+struct NumberPrefix {
+  bool found = false;
+  std::size_t digits = 0;  // of the number (none for dots alone)
+  std::size_t end = 0;     // past the number and its dots
+  bool whole = false;      // nothing else is in the word
+};
+
+NumberPrefix number_prefix(std::string_view word) {
+  NumberPrefix n;
+  while (n.digits < word.size() && word[n.digits] >= '0' && word[n.digits] <= '9') ++n.digits;
+  n.end = n.digits;
+  while (n.end < word.size() && (word[n.end] == '.' || word.substr(n.end).starts_with("\u2026"))) {
+    n.end += word[n.end] == '.' ? 1 : 3;
+  }
+  bool bare_number = n.digits == word.size() && n.digits <= 3;  // four digits or more: an ICCF move
+  n.found = (n.digits > 0 && n.end > n.digits) || bare_number || (n.digits == 0 && n.end == word.size());
+  n.whole = n.end == word.size() || bare_number;
+  return n;
+}
+
+// The last move token, which a word joins, made to run on to `end`.
+void extend_to(MoveToken& token, std::string_view line, std::size_t end) {
+  token.text = line.substr(token.column - 1, end - (token.column - 1));
+}
+
 }  // namespace
 
 MoveText split_move_text(std::string_view line) {
@@ -288,8 +315,7 @@ MoveText split_move_text(std::string_view line) {
     bool adjacent = !out.moves.empty() && last_word_was_move;
     last_word_was_move = false;
     if (adjacent && continues_spaced_move(out.moves.back().text, word, last_number + 1, line.substr(i))) {
-      MoveToken& prev = out.moves.back();
-      prev.text = line.substr(prev.column - 1, start + word.size() - (prev.column - 1));
+      extend_to(out.moves.back(), line, i);
       last_word_was_move = true;
       continue;
     }
@@ -302,35 +328,23 @@ MoveText split_move_text(std::string_view line) {
     }
     if (first == '$') continue;  // NAG
     if ((first == '!' || first == '?') && word.find_first_not_of("!?") == std::string_view::npos) continue;
-    // Move numbers: "12.", "12...", "12", "...", glued ones ("12.e4", "12...Nf6").
-    std::size_t digits = 0;
-    while (digits < word.size() && word[digits] >= '0' && word[digits] <= '9') ++digits;
-    std::size_t dots = digits;
-    while (dots < word.size() && (word[dots] == '.' || word.substr(dots).starts_with("\u2026"))) {
-      dots += word[dots] == '.' ? 1 : 3;
-    }
-    bool bare_number = digits == word.size() && digits <= 3;  // four digits or more: an ICCF move
-    if ((digits > 0 && dots > digits) || bare_number || (digits == 0 && dots == word.size())) {
-      if (digits > 0) {
+    if (NumberPrefix n = number_prefix(word); n.found) {
+      if (n.digits > 0) {
         out.numbered = true;
         int number = 0;
-        for (std::size_t k = 0; k < digits && k < 6; ++k) number = number * 10 + (word[k] - '0');
+        for (std::size_t k = 0; k < n.digits && k < 6; ++k) number = number * 10 + (word[k] - '0');
         if (!out.moves.empty() && number > last_number + 1 && !out.second_column_at) out.second_column_at = start;
-        last_number = 0;
-        for (std::size_t k = 0; k < digits && k < 6; ++k) last_number = last_number * 10 + (word[k] - '0');
-        last_black = dots - digits >= 3;
-      } else if (dots >= 3) {
+        last_number = number;
+        last_black = n.end - n.digits >= 3;
+      } else if (n.end >= 3) {
         last_black = true;  // "1. e4 ... e5": the dots alone
       }
-      if (dots == word.size() || bare_number) continue;
-      word.remove_prefix(dots);
-      column += dots;
+      if (n.whole) continue;
+      word.remove_prefix(n.end);
+      column += n.end;
     }
     if (adjacent && (is_suffix_word(word) || (is_castles(out.moves.back().text) && is_castle_side(word)))) {
-      MoveToken& prev = out.moves.back();
-      std::size_t prev_start = prev.column - 1;
-      std::size_t end = std::size_t(word.data() - line.data()) + word.size();
-      prev.text = line.substr(prev_start, end - prev_start);
+      extend_to(out.moves.back(), line, i);
       last_word_was_move = true;
       continue;
     }
@@ -340,6 +354,7 @@ MoveText split_move_text(std::string_view line) {
   }
   return out;
 }
+
 
 bool is_null_move_text(std::string_view word) { return word == "--" || word == "Z0" || word == "0000"; }
 

@@ -6,7 +6,10 @@
 // reports game by game, and fail where they differ.
 #pragma once
 
+#include <span>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "chess/notation/codec.h"
 #include "chess/pgn/validate.h"
@@ -45,6 +48,10 @@ private:
   // `writable` is the same line in the caller's game, where the moves read are recorded (or null).
   bool replay(const Line& line, Line* writable, Position pos, notation::PieceOrigins origins, int ply_base,
               Position* final_out);
+  void report_unread(const notation::ParseResult& r, const MoveNode& node, Position& pos, int ply,
+                     std::span<const std::string_view> texts, std::size_t i, bool number_explains, bool main_line);
+  void note_readings(const std::vector<notation::ReadingNote>& notes, const MoveNode& node, int ply,
+                     std::string_view text, const Position& pos);
 
   // The tags the checks read, the first of each name, found in one pass over the tags
   // (a dozen lookups a game, each a walk over all the tags, cost more than the checks).

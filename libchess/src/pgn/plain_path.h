@@ -29,6 +29,9 @@ struct PlainAccess {
   static ReadResult read_game_or_plain(Reader& reader, Visitor& visitor, PlainGame& plain);
   // Offers the input at the next game boundary to `taker`; true if it took a plain game.
   static bool read_plain_with(Reader& reader, PlainTaker& taker);
+  // Whether the plain path built `game`, every move's text checked to be its canonical SAN.
+  static bool moves_are_canonical_san(const Game& game) { return game.canonical_san_; }
+  static void mark_canonical_san(Game& game) { game.canonical_san_ = true; }
 };
 }  // namespace detail
 

@@ -33,7 +33,9 @@ std::string comment_text(std::string_view raw) {
 
 // Receives the scan of one plain game: tags into `game` (the tag checks read them there),
 // then the moves, played on a board as they come. With a GameBuilder, it also builds the
-// Game the general reader would, its moves resolved (for writers).
+// Game the general reader would, its moves resolved (for writers). Its checks on moves are
+// the general path's (GameValidator::replay, validate.cpp): a new check on moves goes in
+// both, and tests/unit/plain_path_test.cpp (with the corpus tests) compares their reports.
 class PlainChecker {
 public:
   // `board` is the caller's, reused from game to game (it keeps its room for history).
@@ -219,7 +221,7 @@ GameReport take_built(GameBuilder& builder, std::string_view text, GameReport re
                       const BuildOptions& keep) {
   game = std::move(builder.game());
   if (!report.valid() || keep.raw) game.raw = raw_text(text);
-  game.canonical_san = true;
+  detail::PlainAccess::mark_canonical_san(game);
   return report;
 }
 

@@ -541,71 +541,88 @@ struct Reader::Impl {
       number_dots += 3;
       return false;
     }
+    if (c == '*') {
+      ++pos;
+      v->result("*", at);
+      return true;
+    }
+    if (read_punctuation(c, at)) return false;
+    return read_symbol(c, at);
+  }
+
+  // Comments, variations, NAGs, dots and a misplaced tag: true if `c` opened one of them.
+  // This and read_symbol are read_token's two halves, inline in it as when they were one
+  // function: the general reader's every token passes here.
+  [[gnu::always_inline]] bool read_punctuation(unsigned char c, Location at) {
     switch (c) {
-      case '{':
-        start_comment(at);
-        return false;
+      case '{': start_comment(at); return true;
       case ';':
         v->comment(std::string_view(line).substr(pos + 1), at);
         pos = line.size();
-        return false;
-      case '(':
-        ++pos;
-        number = 0;
-        if (depth >= options.max_variation_depth) {
-          report(Severity::Error, "unbalanced-variation", at,
-                 "variations nested deeper than " + std::to_string(options.max_variation_depth) + ": skipped");
-          skip_depth = 1;
-          return false;
-        }
-        ++depth;
-        v->begin_variation(at);
-        return false;
-      case ')':
-        ++pos;
-        number = 0;
-        if (depth == 0) {
-          report(Severity::Error, "unbalanced-variation", at, "')' with no variation open");
-          return false;
-        }
-        --depth;
-        v->end_variation(at);
-        return false;
-      case '$': {
-        std::size_t j = pos + 1;
-        int nag = 0;
-        while (j < line.size() && line[j] >= '0' && line[j] <= '9' && nag < 1000) nag = nag * 10 + (line[j++] - '0');
-        if (j == pos + 1 || nag > 255) report(Severity::Error, "malformed-nag", at, "expected $ and a number 0-255");
-        else v->nag(nag, at);
-        pos = j;
-        return false;
-      }
+        return true;
+      case '(': open_variation(at); return true;
+      case ')': close_variation(at); return true;
+      case '$': read_nag(at); return true;
       case '!':
-      case '?': {
-        std::size_t j = pos;
-        while (j < line.size() && (line[j] == '!' || line[j] == '?')) ++j;
-        std::string_view glyph = std::string_view(line).substr(pos, j - pos);
-        if (int nag = glyph_nag(glyph)) v->nag(nag, at);
-        else report(Severity::Warning, "malformed-nag", at, "unknown annotation '" + std::string(glyph) + "': ignored");
-        pos = j;
-        return false;
-      }
+      case '?': read_glyph(at); return true;
       case '.':
         ++pos;
         ++number_dots;
-        return false;
-      case '*':
-        ++pos;
-        v->result("*", at);
         return true;
       case '[':
         report(Severity::Error, "malformed-tag", at, "tag pair inside the moves: a tag must start its own line");
         pos = line.find(']', pos);
         pos = pos == std::string::npos ? line.size() : pos + 1;
-        return false;
-      default:
-        break;
+        return true;
+      default: return false;
     }
+  }
+
+  void open_variation(Location at) {
+    ++pos;
+    number = 0;
+    if (depth >= options.max_variation_depth) {
+      report(Severity::Error, "unbalanced-variation", at,
+             "variations nested deeper than " + std::to_string(options.max_variation_depth) + ": skipped");
+      skip_depth = 1;
+      return;
+    }
+    ++depth;
+    v->begin_variation(at);
+  }
+
+  void close_variation(Location at) {
+    ++pos;
+    number = 0;
+    if (depth == 0) {
+      report(Severity::Error, "unbalanced-variation", at, "')' with no variation open");
+      return;
+    }
+    --depth;
+    v->end_variation(at);
+  }
+
+  void read_nag(Location at) {
+    std::size_t j = pos + 1;
+    int nag = 0;
+    while (j < line.size() && line[j] >= '0' && line[j] <= '9' && nag < 1000) nag = nag * 10 + (line[j++] - '0');
+    if (j == pos + 1 || nag > 255) report(Severity::Error, "malformed-nag", at, "expected $ and a number 0-255");
+    else v->nag(nag, at);
+    pos = j;
+  }
+
+  // "!", "?!" and the like standing apart from their move.
+  void read_glyph(Location at) {
+    std::size_t j = pos;
+    while (j < line.size() && (line[j] == '!' || line[j] == '?')) ++j;
+    std::string_view glyph = std::string_view(line).substr(pos, j - pos);
+    if (int nag = glyph_nag(glyph)) v->nag(nag, at);
+    else report(Severity::Warning, "malformed-nag", at, "unknown annotation '" + std::string(glyph) + "': ignored");
+    pos = j;
+  }
+
+  // A word: a move, a move number or the result (then true).
+  [[gnu::always_inline]] bool read_symbol(unsigned char c, Location at) {
     // "e.p." (after a descriptive or old algebraic capture) holds dots, which end symbols.
     if (std::size_t end = past_en_passant_mark(line, pos, pos); end != pos) {
       v->move(std::string_view(line).substr(pos, end - pos), at);

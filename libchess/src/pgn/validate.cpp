@@ -298,7 +298,6 @@ bool GameValidator::replay(const Line& line, Line* writable, Position pos, Piece
   std::vector<std::string_view> texts;
   texts.reserve(line.moves.size());
   for (const MoveNode& node : line.moves) texts.push_back(node.text);
-  const std::vector<std::string_view>& views = texts;
   bool numbers_agree = true;  // every move number written so far in this line is its move's
   for (std::size_t i = 0; i < texts.size(); ++i) {
     const MoveNode& node = line.moves[i];
@@ -322,46 +321,13 @@ bool GameValidator::replay(const Line& line, Line* writable, Position pos, Piece
       ParseOptions po;
       po.strict = false;
       po.origins = &origins;
-      po.following = std::span(views).subspan(i + 1);
+      po.following = std::span(texts).subspan(i + 1);
       ParseResult r = codec_->parse(pos, texts[i], po);
-      // A move that does not read may come after the end: mate or stalemate.
-      if (!r.ok() && count_legal(pos) == 0) {
-        Diagnostic d{Severity::Error, "moves-after-end", node.at,
-                     std::string("move after ") + (pos.in_check() ? "checkmate" : "stalemate") + ": the game was over",
-                     ply, std::string(texts[i]), pos.fen(), {}};
-        add(std::move(d));
-        return false;
-      }
       if (!r.ok()) {
-        Diagnostic d{Severity::Error, notation::to_string(r.error->kind), {node.at.line, node.at.column + r.error->column - 1},
-                     r.error->message, ply, std::string(texts[i]), pos.fen(), {}};
-        if (numbers_agree && !number_agrees) d.message += number_mismatch(node.written_number, pos);
-        if (notation::is_null_move_text(texts[i]))
-          d.message += " (in variations it is read as a pass; in the main line with --allow-null-moves)";
-        // A game in another dialect read as the default one (descriptive without --from):
-        // say which dialect reads it, and the option that does.
-        if (final_out && codec_->writes_canonical_san() && !options_.auto_dialect &&
-            r.error->kind == notation::ErrorKind::Unreadable) {
-          notation::Detection other = notation::detect_dialect(*main_start_, views);
-          if (other.codec && other.codec != codec_)
-            d.message += "; the game reads as " + std::string(other.codec->name()) + ": --from " +
-                         std::string(other.codec->name());
-        }
-        if (r.error->kind == notation::ErrorKind::Ambiguous) {
-          for (Move m : r.error->candidates) d.suggestions.push_back(codec_->format(pos, m));
-        } else {
-          std::string_view next_same_side = i + 2 < texts.size() ? texts[i + 2] : std::string_view();
-          d.suggestions = suggest_moves(pos, texts[i], next_same_side, *codec_);
-        }
-        add(std::move(d));
+        report_unread(r, node, pos, ply, texts, i, numbers_agree && !number_agrees, final_out != nullptr);
         return false;
       }
-      for (const notation::ReadingNote& note : r.notes) {
-        if (note.spelling_only)
-          note_spelling(node.at, note.message, ply, std::string(texts[i]), pos.fen());
-        else
-          add({Severity::Warning, "lenient-reading", node.at, note.message, ply, std::string(texts[i]), pos.fen(), {}});
-      }
+      if (!r.notes.empty()) note_readings(r.notes, node, ply, texts[i], pos);
       played = r.move;
     }
     if (writable) writable->moves[i].move = played;
@@ -375,6 +341,54 @@ bool GameValidator::replay(const Line& line, Line* writable, Position pos, Piece
   }
   if (final_out) *final_out = pos;
   return true;
+}
+
+// The error for the move texts[i] that did not read (`r`), with what may explain it: the
+// game was over, the move number says a move was left out, a null move, another dialect;
+// and the moves probably meant.
+void GameValidator::report_unread(const ParseResult& r, const MoveNode& node, Position& pos, int ply,
+                                  std::span<const std::string_view> texts, std::size_t i, bool number_explains,
+                                  bool main_line) {
+  std::string_view text = texts[i];
+  // A move that does not read may come after the end: mate or stalemate.
+  if (count_legal(pos) == 0) {
+    add({Severity::Error, "moves-after-end", node.at,
+         std::string("move after ") + (pos.in_check() ? "checkmate" : "stalemate") + ": the game was over", ply,
+         std::string(text), pos.fen(), {}});
+    return;
+  }
+  Diagnostic d{Severity::Error, notation::to_string(r.error->kind), {node.at.line, node.at.column + r.error->column - 1},
+               r.error->message, ply, std::string(text), pos.fen(), {}};
+  if (number_explains) d.message += number_mismatch(node.written_number, pos);
+  if (notation::is_null_move_text(text))
+    d.message += " (in variations it is read as a pass; in the main line with --allow-null-moves)";
+  // A game in another dialect read as the default one (descriptive without --from):
+  // say which dialect reads it, and the option that does.
+  if (main_line && codec_->writes_canonical_san() && !options_.auto_dialect &&
+      r.error->kind == notation::ErrorKind::Unreadable) {
+    notation::Detection other = notation::detect_dialect(*main_start_, texts);
+    if (other.codec && other.codec != codec_)
+      d.message += "; the game reads as " + std::string(other.codec->name()) + ": --from " +
+                   std::string(other.codec->name());
+  }
+  if (r.error->kind == notation::ErrorKind::Ambiguous) {
+    for (Move m : r.error->candidates) d.suggestions.push_back(codec_->format(pos, m));
+  } else {
+    std::string_view next_same_side = i + 2 < texts.size() ? texts[i + 2] : std::string_view();
+    d.suggestions = suggest_moves(pos, text, next_same_side, *codec_);
+  }
+  add(std::move(d));
+}
+
+// A move read leniently: spelling variants as such, readings that involved a choice as warnings.
+void GameValidator::note_readings(const std::vector<notation::ReadingNote>& notes, const MoveNode& node, int ply,
+                                  std::string_view text, const Position& pos) {
+  for (const notation::ReadingNote& note : notes) {
+    if (note.spelling_only)
+      note_spelling(node.at, note.message, ply, std::string(text), pos.fen());
+    else
+      add({Severity::Warning, "lenient-reading", node.at, note.message, ply, std::string(text), pos.fen(), {}});
+  }
 }
 
 void GameValidator::check_result(const Position* final_position, bool has_moves, Location last_move) {

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "chess/notation/registry.h"
+#include "pgn/plain_path.h"
 
 namespace chess::pgn {
 namespace {
@@ -129,7 +130,7 @@ public:
     tags(game);
     out_ += '\n';
     // A move's text checked to be its canonical SAN is what format() would write: copied.
-    if (game.canonical_san && codec_.writes_canonical_san() && !o_.fen_after_each_move)
+    if (detail::PlainAccess::moves_are_canonical_san(game) && codec_.writes_canonical_san() && !o_.fen_after_each_move)
       line(game.main, MoveClock{start.fullmove_number(), start.side_to_move()});
     else
       line(game.main, Replay{start, notation::PieceOrigins(start)});
@@ -209,7 +210,7 @@ private:
       pos.make_move_or_pass(m);
     }
   };
-  // ... or only the move number, when the moves' text is copied (Game::canonical_san).
+  // ... or only the move number, when the moves' text is copied (the plain path built the game).
   struct MoveClock {
     int number;
     Color to_move;

@@ -42,12 +42,15 @@ struct Game {
   Location result_at;
   std::vector<Diagnostic> diagnostics;  // what the reader found
   std::string raw;
-  // Every move's text is its canonical SAN, checked (the plain path sets it): a SAN writer
-  // may copy the text instead of writing the move again.
-  bool canonical_san = false;
 
   const Tag* find_tag(std::string_view name) const;
   std::string tag_value(std::string_view name) const;  // "" when absent
+
+private:
+  // The library's one-pass reader of plain games (src/pgn/plain_path.h) sets it when every
+  // move's text is its canonical SAN, checked: a SAN writer may copy the texts then.
+  friend struct detail::PlainAccess;
+  bool canonical_san_ = false;
 };
 
 // Collects one game at a time; `take()` hands it over after Reader::read_game returns.

@@ -56,9 +56,9 @@ struct BuildOptions {
 };
 
 // Reads the next game into `game` and validates it, each move node recording its move (for
-// writers), as resolve_game does; a plain game in one pass as it is read (then
-// game.canonical_san is set, and game.raw is kept only if the game has errors: the only
-// games written through as read). False at the end of the input.
+// writers), as resolve_game does; a plain game in one pass as it is read (then game.raw is
+// kept only if the game has errors: the only games written through as read). False at the
+// end of the input.
 bool read_next_game(Reader& reader, const ValidateOptions& options, Game& game, GameReport& report,
                     const BuildOptions& keep = {});
 

@@ -1,0 +1,485 @@
+// Reading English descriptive notation: the text folded and read into a Spec
+// (descriptive_spec.h), then matched against the legal moves, leniently where books need it
+// (relaxed readings, ties decided by the claims and by the moves that follow).
+#include <algorithm>
+#include <cctype>
+
+#include "chess/uci_move.h"
+#include "notation/descriptive.h"
+#include "notation/descriptive_spec.h"
+#include "notation/text.h"
+
+namespace chess::notation {
+namespace descriptive {
+namespace {
+
+// A move's text into a Spec: folded to upper-case ASCII (a column kept per character, for
+// errors), older books' words made modern, the check and e.p. claims taken off the end,
+// then read from the left: piece, qualifier, '-' and square or 'x' and piece, promotion.
+class Reader {
+public:
+  explicit Reader(std::string_view text) : original_(text) {}
+
+  std::optional<NotationError> read(Spec& spec) {
+    // Fold to upper-case ASCII; keep a column per character for errors.
+    bool ascii = original_.size() <= MAX_CHARS;
+    if (ascii) {  // the usual case: no decoding, one column per byte
+      s_.resize(original_.size());
+      for (std::size_t k = 0; k < original_.size(); ++k) {
+        char c = original_[k];
+        ascii &= static_cast<unsigned char>(c) < 0x80;
+        cols_[k] = k + 1;
+        s_[k] = char(c >= 'a' && c <= 'z' ? c - 32 : c);
+      }
+      if (!ascii) s_.clear();
+    }
+    if (!ascii) {  // dashes, multiplication signs and full-width forms folded to ASCII
+      Glyph glyphs[MAX_CHARS];
+      std::size_t n = decode(original_, glyphs, MAX_CHARS);
+      if (n == SIZE_MAX) return fail(1, "too long for a move");
+      for (std::size_t k = 0; k < n; ++k) {
+        char32_t c = glyphs[k].c;
+        if (c >= 0x80) return fail(glyphs[k].column, "unexpected non-ASCII character in descriptive notation");
+        cols_[s_.size()] = glyphs[k].column;
+        s_ += char(c >= 'a' && c <= 'z' ? c - 32 : c);
+      }
+    }
+    rewrite_words();
+    strip_suffixes(spec.claims);
+    if (read_castling(spec)) return std::nullopt;
+    // "Kt" (older books) is the knight; dots and spaces inside a move carry nothing.
+    compact();
+    if (s_.empty()) return fail(1, "empty move");
+    std::size_t i = 0;
+    if (!read_designator(i, spec.mover)) return fail(col(0), "expected a piece (P, N or Kt, B, R, Q, K, KBP...)");
+    read_qualifier(i, spec.origin);
+    if (i < s_.size() && s_[i] == '-') {
+      ++i;
+      if (!read_square(i, spec.target)) return fail(col(i), "expected a square after '-', such as K4 or KB3");
+    } else if (i < s_.size() && s_[i] == 'X') {
+      ++i;
+      spec.capture = true;
+      if (!read_designator(i, spec.captured)) return fail(col(i), "expected the captured piece after 'x'");
+      if (i + 1 < s_.size() && s_[i] == '/' && !promotion_follows(i + 1)) {
+        ++i;
+        if (!read_square(i, spec.target)) return fail(col(i), "expected the capture square after '/'");
+      }
+    } else {
+      return fail(col(i), "expected '-' and a square, or 'x' and the captured piece");
+    }
+    if (i < s_.size() && (s_[i] == '=' || s_[i] == '(' || s_[i] == '/' || english_piece(s_[i]))) {
+      std::size_t at = i;
+      if (s_[i] == '=' || s_[i] == '(' || s_[i] == '/') ++i;
+      PieceType pt = i < s_.size() ? english_piece(s_[i]) : NO_PIECE_TYPE;
+      if (pt == NO_PIECE_TYPE || pt == PAWN || pt == KING) return fail(col(at), "expected a promotion piece Q, R, B or N");
+      spec.promotion = pt;
+      ++i;
+      if (i < s_.size() && s_[i] == ')') ++i;
+    }
+    if (i < s_.size()) return fail(col(i), "unexpected '" + std::string(1, s_[i]) + "' after the move");
+    return std::nullopt;
+  }
+
+private:
+  std::optional<NotationError> fail(std::size_t column, std::string message) {
+    return NotationError{ErrorKind::Unreadable, column, std::move(message), {}};
+  }
+  std::size_t col(std::size_t i) const { return i < s_.size() ? cols_[i] : (s_.empty() ? 1 : cols_[s_.size() - 1] + 1); }
+
+  // The words of older books, as the modern forms they stand for: Bird's "P to K4",
+  // "Kt takes P", "K to R square", "P takes P en passant", "(ch.)"; the Blue Book's
+  // "K. Kt. to K. B's 3d." (possessives and ordinals). Each character keeps the column
+  // of its word.
+  void rewrite_words() {
+    // Most moves ("P-K4", "NxP ch") hold none of these words: one pass over the bytes
+    // settles it (every such word stands after a space, an apostrophe, a '(' or a rank).
+    std::string_view t = s_;
+    bool maybe = false;
+    for (std::size_t k = 0; k + 1 < t.size() && !maybe; ++k) {
+      char c = t[k], next = t[k + 1];
+      maybe = (c == ' ' && next != 'C' && next != 'M' && next != 'D' && next != 'E' && next != 'P') || c == '\'' ||
+              (c == '(' && next == 'C') || (c >= '1' && c <= '8' && next >= 'D' && next <= 'T' && next != 'E') ||
+              (c == ' ' && next == 'E' && k + 2 < t.size() && t[k + 2] == 'N');
+    }
+    if (!maybe) return;
+    std::string out;
+    std::size_t out_cols[MAX_CHARS];
+    bool pending_en = false;
+    for (std::size_t i = 0; i < s_.size();) {
+      while (i < s_.size() && s_[i] == ' ') ++i;
+      std::size_t start = i;
+      while (i < s_.size() && s_[i] != ' ') ++i;
+      if (i == start) break;
+      std::string_view w = std::string_view(s_).substr(start, i - start);
+      std::string_view bare = w;
+      std::string glyphs;  // "square!": the annotation stays with the move
+      while (!bare.empty() && (bare.back() == '.' || bare.back() == ',' || bare.back() == '!' || bare.back() == '?')) {
+        if (bare.back() == '!' || bare.back() == '?') glyphs.insert(glyphs.begin(), bare.back());
+        bare.remove_suffix(1);
+      }
+      std::string word(w);
+      if (bare == "TO") word = "-";
+      else if (bare == "TAKES") word = "X";
+      else if (bare == "SQUARE") word = "SQ";
+      else if (bare == "(CH" || bare == "(CH)" || bare == "(CHECK)" || bare == "(CH.)") word = "CH";
+      else if (bare == "EN") { pending_en = true; continue; }
+      else if (pending_en && (bare == "PAS" || bare == "PASS" || bare == "PASSANT")) word = "EP";
+      else if (bare.size() > 2 && bare.substr(bare.size() - 2) == "'S") word = std::string(bare.substr(0, bare.size() - 2));
+      else if (bare.size() >= 2 && bare[0] >= '1' && bare[0] <= '8' &&
+               (bare.substr(1) == "ST" || bare.substr(1) == "ND" || bare.substr(1) == "RD" || bare.substr(1) == "TH" ||
+                bare.substr(1) == "D"))
+        word = std::string(1, bare[0]);
+      pending_en = false;
+      if (word != w) word += glyphs;
+      if (!out.empty()) {
+        if (out.size() >= MAX_CHARS) return;
+        out_cols[out.size()] = cols_[start];
+        out += ' ';
+      }
+      for (std::size_t k = 0; k < word.size() && out.size() < MAX_CHARS; ++k) {
+        out_cols[out.size()] = cols_[std::min(start + k, i - 1)];
+        out += word[k];
+      }
+    }
+    s_ = out;
+    std::copy(out_cols, out_cols + out.size(), cols_);
+  }
+
+  bool ends_with(std::string_view suffix) const {
+    return s_.size() >= suffix.size() && std::string_view(s_).substr(s_.size() - suffix.size()) == suffix;
+  }
+  void drop(std::size_t n) {
+    s_.resize(s_.size() - n);
+    while (!s_.empty() && (s_.back() == ' ' || s_.back() == '.' || s_.back() == ',')) s_.pop_back();
+  }
+
+  static bool ends_a_mark(char c) {
+    switch (c) {
+      case 'H': case 'K': case 'E': case '+': case '#': case '!': case '?': case 'P': return true;
+      default: return false;
+    }
+  }
+
+  // Check and mate claims, e.p., annotation marks: whatever follows the move proper.
+  void strip_suffixes(Claims& claims) {
+    drop(0);
+    for (bool again = true; again && !s_.empty();) {
+      again = false;
+      // Every mark ends in one of these: most moves end in a digit or piece letter and skip the list.
+      if (!ends_a_mark(s_.back())) break;
+      static const std::pair<std::string_view, char> marks[] = {
+          {"DOUBLE CH", '+'}, {"DOUBLECH", '+'}, {"DOUBLE CHECK", '+'},
+          {"DIS CH", '+'}, {"DBL CH", '+'}, {"DIS. CH", '+'}, {"DBL. CH", '+'}, {"DIS.CH", '+'}, {"DBL.CH", '+'},
+          {"DISCH", '+'}, {"DBLCH", '+'},
+          {"CHECK", '+'},  {"CH", '+'},     {"MATE", '#'},    {"++", '#'},      {"+", '+'},     {"#", '#'},
+          {"!", 0},        {"?", 0},        {"E.P", 'e'},     {"EP", 'e'}};
+      for (const auto& [text, kind] : marks) {
+        if (text.back() != s_.back() || !ends_with(text)) continue;  // the last letter first: cheap
+        std::size_t before = s_.size() - text.size();
+        // Word-like marks must stand apart from the move ("QxP ch", not "...CH" in a move).
+        // No descriptive move ends in C or H, so "ch" may even be glued on ("BxKtPch");
+        // "mate" and "ep" must stand apart or follow a rank.
+        bool word = std::isalpha(static_cast<unsigned char>(text[0]));
+        // "Dis.ch" glued to a square ("P-Q7dis.ch") ends in a rank first, so it may too.
+        bool ep = text == "EP" || text == "E.P";
+        bool glued_ok = text == "CH" || text == "CHECK" || ep || text == "DIS.CH" || text == "DBL.CH";
+        if (word && !glued_ok && before > 0 && std::isalpha(static_cast<unsigned char>(s_[before - 1]))) continue;
+        // "e.p." stands apart, or follows the rank or the pawn taken: "PxPe.p.", "P-Q6ep".
+        if (ep && (before == 0 || (!std::isdigit(static_cast<unsigned char>(s_[before - 1])) &&
+                                   s_[before - 1] != ' ' && s_[before - 1] != 'P')))
+          continue;
+        if (kind == 'e') claims.ep = true;
+        else if (kind && claims.check != '#') claims.check = kind;
+        drop(text.size());
+        again = true;
+        break;
+      }
+    }
+  }
+
+  bool read_castling(Spec& spec) {
+    if (s_.empty() || (s_[0] != 'O' && s_[0] != '0' && s_[0] != 'C')) return false;
+    std::string t;
+    for (char c : s_)
+      if (c != ' ' && c != '.' && c != '(' && c != ')') t += c;
+    int side = -1;
+    if (t == "O-O" || t == "0-0" || t == "OO" || t == "CASTLESKR" || t == "CASTLESK" || t == "CASTLESKINGSIDE" ||
+        t == "CASTLESKSIDE" || t == "CASTLESSHORT")
+      side = 1;
+    else if (t == "O-O-O" || t == "0-0-0" || t == "OOO" || t == "CASTLESQR" || t == "CASTLESQ" ||
+             t == "CASTLESQUEENSIDE" || t == "CASTLESQSIDE" || t == "CASTLESLONG")
+      side = 2;
+    else if (t == "CASTLES" || t == "CASTLE" || t == "CASTLED")
+      side = 0;
+    if (side < 0) return false;
+    spec.castling = true;
+    spec.castle_side = side;
+    return true;
+  }
+
+  // In place: the text only ever gets shorter.
+  void compact() {
+    std::size_t out = 0;
+    for (std::size_t i = 0; i < s_.size(); ++i) {
+      if (s_[i] == ' ' || s_[i] == '.') continue;
+      if (s_[i] == '-' && out > 0 && s_[out - 1] == '-') continue;  // "B--KKt5": a dash typed as two hyphens
+      cols_[out] = cols_[i];
+      if (s_[i] == 'K' && i + 1 < s_.size() && s_[i + 1] == 'T') {
+        s_[out++] = 'N';
+        ++i;
+        continue;
+      }
+      s_[out++] = s_[i];
+    }
+    s_.resize(out);
+  }
+
+  // P, KBP, BP, N, KN, QR, Q, K...
+  bool read_designator(std::size_t& i, Designator& d) {
+    std::size_t j = i;
+    while (j < s_.size() && english_piece(s_[j]) != NO_PIECE_TYPE && j - i < 3) ++j;
+    std::string_view w = std::string_view(s_).substr(i, j - i);
+    // A designator is followed by what comes after a piece: '-', 'x', '(', '/', '=', or the end.
+    while (!w.empty()) {
+      if (interpret_designator(w, d)) {
+        i += w.size();
+        return true;
+      }
+      w.remove_suffix(1);
+    }
+    return false;
+  }
+
+  static bool interpret_designator(std::string_view w, Designator& d) {
+    if (w.back() == 'P') {
+      std::string_view file = w.substr(0, w.size() - 1);
+      d.type = PAWN;
+      if (file.empty()) return true;
+      d.pawn_files = files_named(file);
+      return d.pawn_files != 0;
+    }
+    if (w.size() == 1) {
+      d.type = english_piece(w[0]);
+      return d.type != NO_PIECE_TYPE;
+    }
+    if (w.size() == 2 && is_flank(w[0]) && (w[1] == 'R' || w[1] == 'N' || w[1] == 'B')) {
+      d.type = english_piece(w[1]);
+      d.flank = w[0];
+      return true;
+    }
+    return false;
+  }
+
+  // QR3, KB4, B4, K, Q8, KSQ, N1...
+  bool read_square(std::size_t& i, SquareSet& sq) {
+    std::size_t j = i;
+    auto file_letter = [](char c) { return c == 'K' || c == 'Q' || c == 'R' || c == 'N' || c == 'B'; };
+    while (j < s_.size() && j - i < 2 && file_letter(s_[j])) ++j;
+    for (std::size_t len = j - i; len > 0; --len) {
+      FileSet files = files_named(std::string_view(s_).substr(i, len));
+      if (!files) continue;
+      std::size_t k = i + len;
+      int rank = -1;
+      if (k < s_.size() && s_[k] >= '1' && s_[k] <= '8') rank = s_[k++] - '1';
+      else if (s_.compare(k, 2, "SQ") == 0) rank = 0, k += 2;
+      else if (k == s_.size() || s_[k] == '/' || s_[k] == '=' || s_[k] == '(') rank = 0;  // "R-K": the first rank
+      else continue;
+      sq.files = files;
+      sq.rank = rank;
+      i = k;
+      return true;
+    }
+    return false;
+  }
+
+  // N(1), R(QR3), N/Q2, R(6); a file alone, as books tell two rooks or knights apart by
+  // the file they stand on: R(QB)-Q1, R(Kt)-Kt6 (Kt already folded to N).
+  void read_qualifier(std::size_t& i, SquareSet& origin) {
+    if (i >= s_.size()) return;
+    if (s_[i] == '(') {
+      std::size_t k = i + 1;
+      SquareSet sq;
+      std::size_t close = s_.find(')', k);
+      FileSet files = close != std::string::npos && close > k && close - k <= 2
+                          ? files_named(std::string_view(s_).substr(k, close - k))
+                          : FileSet(0);
+      if (k < s_.size() && s_[k] >= '1' && s_[k] <= '8') {
+        sq.rank = s_[k++] - '1';
+      } else if (files) {
+        sq.files = files;
+        k = close;
+      } else if (!read_square(k, sq)) {
+        return;
+      }
+      if (k < s_.size() && s_[k] == ')') {
+        origin = sq;
+        i = k + 1;
+      }
+    } else if (s_[i] == '/') {
+      std::size_t k = i + 1;
+      SquareSet sq;
+      if (read_square(k, sq) && k < s_.size() && (s_[k] == '-' || s_[k] == 'X')) {
+        origin = sq;
+        i = k;
+      }
+    }
+  }
+
+  // "/Q" after a capture is a promotion, "/QB6" a capture square.
+  bool promotion_follows(std::size_t k) const {
+    if (k >= s_.size()) return false;
+    PieceType pt = english_piece(s_[k]);
+    if (pt == NO_PIECE_TYPE) return false;
+    return k + 1 == s_.size() || s_[k + 1] == ')';
+  }
+
+  static constexpr std::size_t MAX_CHARS = 80;  // far beyond any printed move
+  std::string_view original_;
+  std::string s_;
+  std::size_t cols_[MAX_CHARS];  // the original column of each character of s_
+};
+
+}  // namespace
+
+std::optional<NotationError> read_spec(std::string_view text, Spec& spec) { return Reader(text).read(spec); }
+
+}  // namespace descriptive
+
+using namespace descriptive;
+
+namespace {
+
+// First only the moves the text could name as written: the named kind of piece, to the
+// squares the text can name (all moves only for castling).
+void generate_named(const Position& pos, const Spec& spec, MoveList& legal) {
+  if (spec.castling) {
+    generate_legal(pos, legal);
+    return;
+  }
+  Bitboard movers = pos.pieces(pos.side_to_move(), spec.mover.type);
+  append_piece_moves_to(pos, spec.mover.type, reach(pos, spec) & pseudo_targets(pos, spec.mover.type, movers), legal);
+}
+
+// When nothing matches as written: all the legal moves, under each relaxation in turn
+// (NOTATION.md 3.4 step 5); the first that finds a move is noted.
+Found relaxed_candidates(const Context& ctx, MoveList& legal, const Spec& spec, std::string_view text,
+                         bool& promotion_missing, std::vector<ReadingNote>& notes) {
+  generate_legal(ctx.pos, legal);
+  static const std::pair<unsigned, const char*> steps[] = {
+      {IGNORE_CAPTURE_MARK, "read ignoring a wrong '-' or 'x'"},
+      {IGNORE_CAPTURE_MARK | IGNORE_CAPTURED_TYPE, "read ignoring the captured piece's type"},
+      {IGNORE_CAPTURE_MARK | IGNORE_CAPTURED_TYPE | OTHER_SIDE_RANKS, "read with ranks counted from the other side"},
+      {IGNORE_CAPTURE_MARK | IGNORE_CAPTURED_TYPE | OTHER_SIDE_RANKS | DROP_FLANK,
+       "read ignoring the K/Q flank of the piece"}};
+  for (const auto& [relax, note] : steps) {
+    Found found = candidates(ctx, spec, relax, promotion_missing);
+    if (!found.empty()) {
+      notes.push_back({false, std::string("'") + std::string(text) + "' " + note});
+      return found;
+    }
+  }
+  return {};
+}
+
+NotationError no_match(std::string_view text, bool promotion_missing) {
+  NotationError e{ErrorKind::Illegal, 1, "", {}};
+  e.message = promotion_missing ? "a pawn reaching the eighth rank must promote: add =Q, =R, =B or =N"
+                                : "no legal move matches '" + std::string(text) + "'";
+  return e;
+}
+
+NotationError ambiguity(const Position& pos, std::string_view text, const Found& found) {
+  std::string list;
+  // Named in UCI: the writer itself calls this reader, so it cannot be used here.
+  for (Move m : found) list += (list.empty() ? "" : ", ") + to_uci(pos, m);
+  return NotationError{ErrorKind::Ambiguous, 1,
+                       "ambiguous: '" + std::string(text) + "' matches " + std::to_string(found.size()) +
+                           " legal moves (" + list + ")",
+                       found.to_vector()};
+}
+
+}  // namespace
+
+ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, const ParseOptions& options,
+                                      int lookahead, bool weak_evidence, bool exact) const {
+  ParseResult result;
+  Spec spec;
+  if (auto error = read_spec(text, spec)) {
+    result.error = error;
+    return result;
+  }
+  MoveList legal;
+  generate_named(pos, spec, legal);
+  Context ctx{pos, options.origins, legal};
+  bool promotion_missing = false;
+  Found found = candidates(ctx, spec, STRICT_MATCH, promotion_missing);
+  if (found.empty() && !options.strict && !exact)
+    found = relaxed_candidates(ctx, legal, spec, text, promotion_missing, result.notes);
+  if (found.empty()) {
+    result.error = no_match(text, promotion_missing);
+    return result;
+  }
+  prefer_identity(ctx, spec, found);
+  if (found.size() > 1) apply_claims(ctx, spec.claims, found, false);
+  if (found.size() > 1 && lookahead > 0 && !options.following.empty() &&
+      decide_by_following(pos, options, lookahead, found))
+    result.notes.push_back({false, "'" + std::string(text) + "' decided by the moves that follow"});
+  if (found.size() > 1 && weak_evidence) apply_claims(ctx, spec.claims, found, true);
+  if (found.size() > 1) {
+    result.error = ambiguity(pos, text, found);
+    return result;
+  }
+  result.move = found.front();
+  if (options.strict) {
+    std::string canonical = format(pos, result.move, FormatOptions{options.origins});
+    if (canonical != text) {
+      result.error = NotationError{ErrorKind::Unreadable, 1, non_canonical_note(text, name(), canonical), {result.move}};
+      result.move = Move::none();
+    }
+  }
+  return result;
+}
+
+// The moves after each candidate decide: read as written first, and only if no candidate's
+// line reads so, leniently. A lenient reading never decides between two strict ones
+// (Mason-Bird 1892, 26 R-B3 BxR: only Rf3 lets the bishop take a rook).
+bool DescriptiveCodec::decide_by_following(Position& pos, const ParseOptions& options, int lookahead,
+                                           Found& found) const {
+  for (bool exact_line : {true, false}) {
+    Found viable;
+    for (Move m : found) {
+      PieceOrigins next = options.origins ? *options.origins : PieceOrigins(pos);
+      next.update(pos, m);
+      pos.make_move(m);
+      bool ok = line_continues(pos, options.origins ? &next : nullptr, options.following, lookahead, exact_line);
+      pos.unmake_move(m);
+      if (ok) viable.push_back(m);
+    }
+    if (viable.empty()) continue;
+    if (viable.size() == found.size()) return false;
+    found = viable;
+    return found.size() == 1;
+  }
+  return false;
+}
+
+// True if the next moves of the line read legally (each uniquely or not) after this one.
+bool DescriptiveCodec::line_continues(Position& pos, const PieceOrigins* origins,
+                                      std::span<const std::string_view> following, int plies, bool exact) const {
+  if (plies == 0 || following.empty()) return true;
+  ParseOptions options;
+  options.origins = origins;
+  options.following = following.subspan(1);
+  ParseResult r = resolve(pos, following.front(), options, plies - 1, true, exact);
+  if (r.ok()) return true;
+  if (!r.error || r.error->kind != ErrorKind::Ambiguous) return false;
+  for (Move m : r.error->candidates) {
+    pos.make_move(m);
+    bool ok = line_continues(pos, nullptr, following.subspan(1), plies - 1, exact);
+    pos.unmake_move(m);
+    if (ok) return true;
+  }
+  return false;
+}
+
+}  // namespace chess::notation
