@@ -99,3 +99,65 @@ TEST_CASE("TCEC games: every recorded result agrees with the 2001 laws", "[adjud
   CHECK(threefold > 100);
   CHECK(fifty > 40);
 }
+
+namespace {
+
+// A GameJudge fed by the validator's own replay, as game-adjudicate feeds it.
+class JudgeFeed : public pgn::ReplayObserver {
+public:
+  explicit JudgeFeed(const RuleSet& rules) : judge(rules) {}
+  void begin() override { ended = false; }
+  void start(const Position& pos) override { judge.start(pos); }
+  void before_move(const Position& pos, bool pass) override { judge.before_move(pos, pass); }
+  void after_move(const Position& pos) override { judge.after_move(pos); }
+  void end(const Position& pos) override { last = pos, ended = true; }
+  GameJudge judge;
+  Position last;
+  bool ended = false;
+};
+
+bool same(const Adjudication& a, const Adjudication& b) {
+  if (a.result != b.result || a.reason != b.reason || a.ply != b.ply || a.explanation != b.explanation ||
+      a.moves_after_end != b.moves_after_end || a.claimable.size() != b.claimable.size() || a.witness != b.witness)
+    return false;
+  for (std::size_t i = 0; i < a.claimable.size(); ++i)
+    if (a.claimable[i].reason != b.claimable[i].reason || a.claimable[i].ply != b.claimable[i].ply ||
+        a.claimable[i].by != b.claimable[i].by)
+      return false;
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("the judge fed by the validator's replay judges as adjudicate() on the game's moves",
+          "[adjudication][corpus]") {
+  int games = 0;
+  for (const char* set_name : {"fide2001", "online-cn"}) {
+    const RuleSet& rules = *find_rule_set(set_name);
+    for (const char* dir : {"engine", "online"}) {
+      for (const auto& entry : std::filesystem::directory_iterator(corpus::shared_dir() / "corpus" / "pgn" / dir)) {
+        std::ifstream built_in(entry.path(), std::ios::binary), fed_in(entry.path(), std::ios::binary);
+        pgn::Reader built_reader(built_in), fed_reader(fed_in);
+        JudgeFeed feed(rules);
+        pgn::ValidateOptions fed_options;
+        fed_options.observer = &feed;
+        pgn::Game game;
+        pgn::GameReport built_report, fed_report;
+        while (pgn::read_next_game(built_reader, {}, game, built_report)) {
+          REQUIRE(pgn::validate_next_game(fed_reader, fed_options, fed_report));
+          bool complete = built_report.plies == int(game.main.moves.size()) && built_report.valid();
+          if (!complete) continue;
+          REQUIRE(feed.ended);
+          GameRecord record;
+          record.start = built_report.start_position();
+          for (const auto& node : game.main.moves) record.moves.push_back(node.move);
+          record.recorded = result_from_pgn(game.result ? *game.result : game.tag_value("Result")).value_or(Result::Unfinished);
+          INFO(entry.path().filename().string() << " game " << built_report.ordinal << " " << set_name);
+          CHECK(same(adjudicate(record, rules), feed.judge.finish(feed.last, record)));
+          ++games;
+        }
+      }
+    }
+  }
+  CHECK(games > 10000);
+}

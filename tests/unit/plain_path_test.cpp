@@ -299,3 +299,54 @@ TEST_CASE("Canonical SAN refuses the lenient spellings by name", "[plain][san]")
   for (const char* text : {"d6", "exd6e.p.", "xd6", "Pxd6"}) CHECK_FALSE(notation::play_canonical_san(ep, text).is_ok());
   CHECK(notation::play_canonical_san(ep, "exd6") == Move::make(SQ_E5, SQ_D6, MoveType::EnPassant));
 }
+
+namespace {
+
+// What an observer is told, written down: the test compares the two paths' accounts.
+class Recorder : public ReplayObserver {
+public:
+  std::string log;
+  void begin() override { log = "begin\n"; }
+  void tag(std::string_view name, std::string_view value) override { log += "tag " + std::string(name) + "=" + std::string(value) + "\n"; }
+  void result(std::string_view marker) override { log += "result " + std::string(marker) + "\n"; }
+  void start(const Position& pos) override { log += "start " + pos.fen() + "\n"; }
+  void before_move(const Position& pos, bool pass) override { log += "before " + pos.fen() + (pass ? " pass" : "") + "\n"; }
+  void after_move(const Position& pos) override { log += "after " + pos.fen() + "\n"; }
+  void comment(std::string_view text) override { log += "comment " + std::string(text) + "\n"; }
+  void end(const Position& pos) override { log += "end " + pos.fen() + "\n"; }
+};
+
+std::vector<std::string> observed(const std::string& text, bool plain) {
+  std::istringstream in(text);
+  Reader reader(in);
+  Recorder recorder;
+  ValidateOptions options;
+  options.plain_path = plain;
+  options.observer = &recorder;
+  GameReport report;
+  std::vector<std::string> logs;
+  while (validate_next_game(reader, options, report)) logs.push_back(recorder.log);
+  return logs;
+}
+
+}  // namespace
+
+TEST_CASE("the observer is told the same game by the plain and the general path", "[plain]") {
+  std::string text =
+      "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 {[%clk 0:01:00]} e5 (1... c5 {not told} 2. Nf3) 2. Qh5 Nc6 "
+      "3. Bc4 Nf6 4. Qxf7# {mate} 1-0\n\n"
+      "[Event \"b\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n"                    // an illegal move: no end
+      "[Event \"c\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/4k3/8/8/8/4K2R w K - 0 1\"]\n[Result \"*\"]\n\n1. O-O Kd4 *\n\n";
+  std::vector<std::string> plain = observed(text, true), general = observed(text, false);
+  REQUIRE(plain.size() == 3);
+  CHECK(plain == general);
+  // What each is told, checked by hand on the first two.
+  CHECK(plain[0].find("tag Event=a\ntag Result=1-0\nstart rnbqkbnr") != std::string::npos);
+  CHECK(plain[0].find("comment [%clk 0:01:00]") != std::string::npos);
+  CHECK(plain[0].find("not told") == std::string::npos);  // a variation's comment
+  CHECK(plain[0].find("comment mate\nresult 1-0\nend r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4") !=
+        std::string::npos);
+  CHECK(std::count(plain[0].begin(), plain[0].end(), '\n') == 2 + 1 + 1 + 1 + 7 * 2 + 2 + 1);
+  CHECK(plain[1].find("end ") == std::string::npos);
+  CHECK(plain[2].find("start 8/8/8/4k3/8/8/8/4K2R w K - 0 1") != std::string::npos);
+}

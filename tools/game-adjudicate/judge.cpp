@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 
 #include "chess/notation/registry.h"
 #include "chess/pgn/writer.h"
@@ -18,31 +19,35 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-// The time a [%clk H:MM:SS] in the comments shows, in seconds, if any.
-std::optional<double> clock_in(const std::vector<std::string>& comments) {
-  std::optional<double> found;
-  for (const std::string& c : comments) {
-    std::size_t at = c.find("[%clk");
-    if (at == std::string::npos) continue;
-    at += 5;
-    while (at < c.size() && c[at] == ' ') ++at;
-    double parts[3] = {0, 0, 0};
-    int n = 0;
-    std::string field;
-    for (; at < c.size() && c[at] != ']' && n < 3; ++at) {
-      if (c[at] == ':') {
-        parts[n++] = std::atof(field.c_str());
-        field.clear();
-      } else {
-        field += c[at];
-      }
+// The time the first [%clk H:MM:SS] of a comment shows, in seconds, if any.
+std::optional<double> clock_in(std::string_view c) {
+  std::size_t at = c.find("[%clk");
+  if (at == std::string_view::npos) return std::nullopt;
+  at += 5;
+  while (at < c.size() && c[at] == ' ') ++at;
+  double parts[3] = {0, 0, 0};
+  int n = 0;
+  std::string field;
+  for (; at < c.size() && c[at] != ']' && n < 3; ++at) {
+    if (c[at] == ':') {
+      parts[n++] = std::atof(field.c_str());
+      field.clear();
+    } else {
+      field += c[at];
     }
-    if (n < 3) parts[n++] = std::atof(field.c_str());
-    double seconds = 0;
-    for (int i = 0; i < n; ++i) seconds = seconds * 60 + parts[i];
-    found = seconds;
   }
-  return found;
+  if (n < 3) parts[n++] = std::atof(field.c_str());
+  double seconds = 0;
+  for (int i = 0; i < n; ++i) seconds = seconds * 60 + parts[i];
+  return seconds;
+}
+
+// A Termination tag that says the flag fell (lichess writes "Time forfeit").
+bool says_time_forfeit(std::string_view tag) {
+  std::string termination = lower(tag);
+  return termination.find("time") != std::string::npos &&
+         (termination.find("forfeit") != std::string::npos || termination.find("lost on time") != std::string::npos ||
+          termination == "time");
 }
 
 std::string termination_comment(const rules::Adjudication& a, const rules::RuleSet& set) {
@@ -74,10 +79,9 @@ std::string written_back(pgn::Game& game, const pgn::GameReport& report, const r
   return pgn::write_pgn(game, report.start_position(), options);
 }
 
-// Every move of the main line read and legal from a known start: a game whose only faults
-// are in its tags or its result (scored 1-0 with White mated, say) is what adjudication is for.
-bool adjudicable(const pgn::GameReport& report, const pgn::Game& game) {
-  if (report.plies != int(game.main.moves.size())) return false;
+// No error that stops adjudication: a game whose only faults are in its tags or its result
+// (scored 1-0 with White mated, say) is what adjudication is for.
+bool adjudicable(const pgn::GameReport& report) {
   for (const pgn::Diagnostic& d : report.errors)
     if (d.ply || d.code == "bad-fen" || d.code == "unsupported-variant" || d.code == "unreadable-move" ||
         d.code == "ambiguous-move" || d.code == "unbalanced-variation")
@@ -85,40 +89,118 @@ bool adjudicable(const pgn::GameReport& report, const pgn::Game& game) {
   return true;
 }
 
-}  // namespace
-
-FlagFall flag_fall_in(const pgn::Game& game, Color side_to_move_at_end) {
-  FlagFall flag;
-  std::string termination = lower(game.tag_value("Termination"));
-  if (termination.find("time") != std::string::npos &&
-      (termination.find("forfeit") != std::string::npos || termination.find("lost on time") != std::string::npos ||
-       termination == "time"))
-    flag.fell = true;
-  // The clock after the last move of the side to move: its own time, run out.
-  const auto& moves = game.main.moves;
-  if (moves.size() >= 2) {
-    std::optional<double> left = clock_in(moves[moves.size() - 2].comments);
-    if (left && *left <= 0) {
-      flag.fell = true;
-      flag.side = side_to_move_at_end;
-    }
+// The witness line in SAN, from the position it starts in.
+std::vector<std::string> witness_in_san(Position pos, const std::vector<Move>& witness) {
+  const notation::Codec* san = notation::find_codec("san");
+  std::vector<std::string> out;
+  for (Move m : witness) {
+    out.push_back(san->format(pos, m));
+    pos.make_move(m);
   }
-  return flag;
+  return out;
 }
 
-bool judge_next_game(pgn::Reader& reader, const JudgeOptions& options, Judged& out) {
+StandingsTags standings_tags(const pgn::Game& game) {
+  return {game.tag_value("Event"),       game.tag_value("Site"),     game.tag_value("Round"),
+          game.tag_value("Termination"), game.tag_value("WhiteElo"), game.tag_value("BlackElo"),
+          game.tag_value("WhiteFideId"), game.tag_value("BlackFideId")};
+}
+
+// What a game says of itself, gathered as the validator replays it, and the judge fed by
+// that replay: the text and JSON Lines outputs need no Game built and no second replay.
+class Watcher : public pgn::ReplayObserver {
+public:
+  Watcher(const rules::RuleSet& rules, const rules::AdjudicateOptions& options)
+      : rules_(&rules), options_(options), judge_(rules, options) {}
+  bool serves(const rules::RuleSet& rules, const rules::AdjudicateOptions& options) const {
+    return rules_ == &rules && options_.budget.nodes == options.budget.nodes &&
+           options_.ended_budget.nodes == options.ended_budget.nodes &&
+           options_.claims_automatic == options.claims_automatic;
+  }
+
+  void begin() override {
+    tags_ = {};
+    seen_ = 0;
+    result_tag_.clear();
+    marker_.reset();
+    moves_ = 0;
+    clock_texts_[0].clear(), clock_texts_[1].clear();
+    ended_ = false;
+  }
+  void tag(std::string_view name, std::string_view value) override {  // the first of each name, as tag_value
+    static constexpr std::string_view names[] = {"Event",    "Site",     "Round",       "Termination", "WhiteElo",
+                                                 "BlackElo", "WhiteFideId", "BlackFideId", "Result"};
+    std::string* slots[] = {&tags_.event,    &tags_.site,      &tags_.round,         &tags_.termination, &tags_.white_elo,
+                            &tags_.black_elo, &tags_.white_fide_id, &tags_.black_fide_id, &result_tag_};
+    for (unsigned i = 0; i < std::size(names); ++i)
+      if (name == names[i] && !(seen_ & (1u << i))) slots[i]->assign(value), seen_ |= 1u << i;
+  }
+  void result(std::string_view marker) override { marker_ = std::string(marker); }
+  void start(const Position& pos) override { judge_.start(pos); }
+  void before_move(const Position& pos, bool pass) override { judge_.before_move(pos, pass); }
+  void after_move(const Position& pos) override {
+    judge_.after_move(pos);
+    clock_texts_[moves_++ % 2].clear();
+  }
+  // Only the last clock of the side to move counts: the comments are kept, for the last two
+  // moves, and read at the end (lichess games carry a clock on every move).
+  void comment(std::string_view text) override {
+    if (moves_ > 0 && text.find("[%clk") != std::string_view::npos) clock_texts_[(moves_ - 1) % 2].assign(text);
+  }
+  void end(const Position& pos) override {
+    end_ = pos;
+    ended_ = true;
+  }
+
+  // After the game is read: the judgement, when the replay reached the end of the moves.
+  void judge_into(Judged& out) {
+    out.recorded = marker_ ? *marker_ : result_tag_;
+    out.tags = tags_;
+    if (!ended_ || !adjudicable(out.report)) return;
+    rules::RecordEnd record;
+    record.recorded = rules::result_from_pgn(out.recorded).value_or(rules::Result::Unfinished);
+    std::optional<double> mover_clock = moves_ >= 2 ? clock_in(clock_texts_[(moves_ - 2) % 2]) : std::nullopt;
+    FlagFall flag = flag_fall_from(tags_.termination, mover_clock, end_.side_to_move());
+    record.flag_fall = flag.fell;
+    record.flagged = flag.side;
+    out.adjudication = judge_.finish(end_, record);
+    out.witness_san = witness_in_san(end_, out.adjudication->witness);
+  }
+
+private:
+  const rules::RuleSet* rules_;
+  rules::AdjudicateOptions options_;
+  rules::GameJudge judge_;
+  StandingsTags tags_;
+  std::string result_tag_;
+  std::optional<std::string> marker_;
+  unsigned seen_ = 0;  // the tags met so far, by their place in tag()'s list
+  int moves_ = 0;
+  std::string clock_texts_[2];  // the last comment with a [%clk] after each of the last two moves
+  Position end_;
+  bool ended_ = false;
+};
+
+// Text and JSON Lines: the validator's replay feeds the judge.
+bool judge_replayed(pgn::Reader& reader, const JudgeOptions& options, Judged& out) {
+  thread_local std::optional<Watcher> watcher;
+  if (!watcher || !watcher->serves(*options.rules, options.adjudicate)) watcher.emplace(*options.rules, options.adjudicate);
+  pgn::ValidateOptions read = options.read;
+  read.observer = &*watcher;
+  if (!pgn::validate_next_game(reader, read, out.report)) return false;
+  watcher->judge_into(out);
+  return true;
+}
+
+// PGN written back: the game built, then judged by its own replay.
+bool judge_built(pgn::Reader& reader, const JudgeOptions& options, Judged& out) {
   thread_local pgn::Game game;
-  pgn::BuildOptions keep{true, options.write_pgn, options.write_pgn};
+  pgn::BuildOptions keep{true, true, true};
   if (!pgn::read_next_game(reader, options.read, game, out.report, keep)) return false;
-  out.adjudication.reset();
-  out.witness_san.clear();
-  out.pgn.clear();
   out.recorded = game.result ? *game.result : game.tag_value("Result");
-  out.tags = {game.tag_value("Event"),    game.tag_value("Site"),     game.tag_value("Round"),
-              game.tag_value("Termination"), game.tag_value("WhiteElo"), game.tag_value("BlackElo"),
-              game.tag_value("WhiteFideId"), game.tag_value("BlackFideId")};
-  if (!adjudicable(out.report, game)) {
-    if (options.write_pgn) out.pgn = game.raw + "\n";
+  out.tags = standings_tags(game);
+  if (out.report.plies != int(game.main.moves.size()) || !adjudicable(out.report)) {
+    out.pgn = game.raw + "\n";
     return true;
   }
   rules::GameRecord record;
@@ -132,16 +214,41 @@ bool judge_next_game(pgn::Reader& reader, const JudgeOptions& options, Judged& o
   record.flagged = flag.side;
   out.adjudication = rules::adjudicate(record, *options.rules, options.adjudicate);
   if (!out.adjudication->witness.empty()) {
-    const notation::Codec* san = notation::find_codec("san");
     Position end = record.start;
     for (Move m : record.moves) end.make_move_or_pass(m);
-    for (Move m : out.adjudication->witness) {
-      out.witness_san.push_back(san->format(end, m));
-      end.make_move(m);
-    }
+    out.witness_san = witness_in_san(end, out.adjudication->witness);
   }
-  if (options.write_pgn) out.pgn = written_back(game, out.report, *out.adjudication, *options.rules);
+  out.pgn = written_back(game, out.report, *out.adjudication, *options.rules);
   return true;
+}
+
+}  // namespace
+
+FlagFall flag_fall_in(const pgn::Game& game, Color side_to_move_at_end) {
+  // The clock after the last move of the side to move: its own time, run out.
+  std::optional<double> left;
+  const auto& moves = game.main.moves;
+  if (moves.size() >= 2)
+    for (const std::string& c : moves[moves.size() - 2].comments)
+      if (std::optional<double> t = clock_in(c)) left = t;
+  return flag_fall_from(game.tag_value("Termination"), left, side_to_move_at_end);
+}
+
+FlagFall flag_fall_from(std::string_view termination, std::optional<double> mover_clock, Color side_to_move_at_end) {
+  FlagFall flag;
+  flag.fell = says_time_forfeit(termination);
+  if (mover_clock && *mover_clock <= 0) {
+    flag.fell = true;
+    flag.side = side_to_move_at_end;
+  }
+  return flag;
+}
+
+bool judge_next_game(pgn::Reader& reader, const JudgeOptions& options, Judged& out) {
+  out.adjudication.reset();
+  out.witness_san.clear();
+  out.pgn.clear();
+  return options.write_pgn ? judge_built(reader, options, out) : judge_replayed(reader, options, out);
 }
 
 }  // namespace adjudicate

@@ -43,5 +43,8 @@ struct FlagFall {
   std::optional<chess::Color> side;
 };
 FlagFall flag_fall_in(const chess::pgn::Game& game, chess::Color side_to_move_at_end);
+// The same from the Termination tag and the last clock of the side to move, if any.
+FlagFall flag_fall_from(std::string_view termination, std::optional<double> mover_clock,
+                        chess::Color side_to_move_at_end);
 
 }  // namespace adjudicate

@@ -47,7 +47,9 @@ public:
     if (tags_ == 0) {  // a plain game begins with its first tag
       game_.start = at;
       if (build_) build_->begin_game(game_.ordinal, at);
+      if (observer_) observer_->begin();
     }
+    if (observer_) observer_->tag(name, value);
     if (build_) {
       build_->tag(name, value, at);
       ++tags_;
@@ -63,10 +65,15 @@ public:
 
   bool move(std::string_view text, Location at) {
     if (!start()) return false;
+    bool main_line = saved_.empty();
+    if (main_line && observer_) observer_->before_move(pos_, false);  // a pass is no canonical SAN
     Move m = notation::play_canonical_san(pos_, text);
     if (!m.is_ok() && !(m = with_wrong_mark(text, at)).is_ok()) return false;  // the general path says why
     last_ = m;
-    if (saved_.empty()) ++plies_;
+    if (main_line) {
+      ++plies_;
+      if (observer_) observer_->after_move(pos_);
+    }
     if (building()) build_->resolved_move(text, at, m);
     return true;
   }
@@ -75,6 +82,10 @@ public:
     if (building() && keep_.nags) build_->nag(nag, {});
   }
   void comment(std::string_view raw, Location at) {
+    if (observer_ && saved_.empty()) {
+      if (raw.find('\n') == std::string_view::npos) observer_->comment(raw);
+      else observer_->comment(comment_text(raw));
+    }
     if (!building() || !keep_.comments) return;
     if (raw.find('\n') == std::string_view::npos) build_->comment(raw, at);  // most: nothing to join
     else build_->comment(comment_text(raw), at);
@@ -101,6 +112,7 @@ public:
   void result(std::string_view text, Location at) {
     game_.result = std::string(text);
     game_.result_at = at;
+    if (observer_) observer_->result(text);
   }
 
   // A main-line move canonical but for its check mark ("Qg1+" for a mate, the commonest
@@ -124,6 +136,7 @@ public:
     validator_->note_moves(has_moves);
     validator_->count_plies(plies_);
     validator_->check_result(&pos_, has_moves, {});
+    if (observer_) observer_->end(pos_);
     return validator_->finish();
   }
 
@@ -134,6 +147,7 @@ public:
     if (!build_) game_.tags.resize(tags_);
     validator_.emplace(game_, options_);
     checkable_ = validator_->begin(pos_);
+    if (checkable_ && observer_) observer_->start(pos_);
     return checkable_;
   }
 
@@ -144,6 +158,7 @@ private:
   };
   Game& game_;
   const ValidateOptions& options_;
+  ReplayObserver* observer_ = options_.observer;
   std::size_t tags_ = 0;
   std::optional<GameValidator> validator_;
   bool checkable_ = false;

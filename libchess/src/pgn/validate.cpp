@@ -117,14 +117,26 @@ std::string number_mismatch(int written, const Position& pos) {
 }  // namespace
 
 GameReport GameValidator::run() {
+  ReplayObserver* observer = options_.observer;
+  if (observer) {
+    observer->begin();
+    for (const Tag& t : game_.tags) observer->tag(t.name, t.value);
+  }
+  // The termination marker after the moves, as the fast path meets it.
+  auto tell_result = [&] {
+    if (observer && game_.result) observer->result(*game_.result);
+  };
   Position start;
-  if (!begin(start)) return finish();
+  if (!begin(start)) return tell_result(), finish();
+  if (observer) observer->start(start);
   bool has_moves = !game_.main.moves.empty();
   note_moves(has_moves);
   Position final_position = start;
   main_start_ = &start;
   bool complete = replay(game_.main, writable_ ? &writable_->main : nullptr, start, PieceOrigins(start), 0, &final_position);
   check_result(complete ? &final_position : nullptr, has_moves, has_moves ? game_.main.moves.back().at : Location{});
+  tell_result();
+  if (complete && observer) observer->end(final_position);
   return finish();
 }
 
@@ -336,8 +348,14 @@ bool GameValidator::replay(const Line& line, Line* writable, Position pos, Piece
       replay(node.variations[k], writable ? &writable->moves[i].variations[k] : nullptr, pos, origins, ply - 1, nullptr);
     numbers_agree = numbers_agree && number_agrees;
     origins.update(pos, played);  // a pass moves nothing
+    ReplayObserver* observer = final_out ? options_.observer : nullptr;  // the main line only
+    if (observer) observer->before_move(pos, played == Move::null());
     pos.make_move_or_pass(played);
     if (final_out) ++report_.plies;
+    if (observer) {
+      observer->after_move(pos);
+      for (const std::string& c : node.comments) observer->comment(c);
+    }
   }
   if (final_out) *final_out = pos;
   return true;

@@ -47,7 +47,7 @@ public:
 
   void start(const Position& pos) {
     out_ = Adjudication{};
-    window_.clear(), occupancy_.clear(), seen_.clear();
+    window_.clear(), occupancy_.clear(), seen_.clear(), often_.clear();
     checks_in_row_[0] = checks_in_row_[1] = checks_received_[0] = checks_received_[1] = 0;
     ended_ = false;
     ply_ = 0;
@@ -58,9 +58,9 @@ public:
   // The position before the move of the record at ply ply_: a legal move follows, so it is
   // playable unless the move is a pass (asking the move generator only at the end saves
   // most of the replay's time).
-  void before_move(const Position& pos, Move m) {
+  void before_move(const Position& pos, bool pass) {
     pos_ = &pos;
-    if (!ended_) look(m == Move::null() ? status(pos) : Status::Playable);
+    if (!ended_) look(pass ? status(pos) : Status::Playable);
     if (ended_) return void(++out_.moves_after_end);
     claims_with_written_move();
   }
@@ -70,7 +70,7 @@ public:
     ++ply_;
     if (ended_) return;
     Color mover = ~pos.side_to_move();
-    if (pos.halfmove_clock() == 0) window_.clear(), occupancy_.clear(), seen_.clear();
+    if (pos.halfmove_clock() == 0) window_.clear(), occupancy_.clear(), seen_.clear(), often_.clear();
     remember();
     bool check = pos.in_check();
     checks_in_row_[mover] = check ? checks_in_row_[mover] + 1 : 0;
@@ -114,6 +114,7 @@ private:
     window_.push_back(key);
     occupancy_.push_back(pos().pieces());
     seen_.push_back(occurrences(key));
+    if (seen_.back() >= rules_.threefold.count - 1) often_.push_back(window_.size() - 1);
   }
 
   int occurrences(uint64_t key) const { return int(std::count(window_.begin(), window_.end(), key)); }
@@ -178,14 +179,15 @@ private:
       // Only a position already seen count-1 times, with the other side to move, could be
       // made to occur the count-th time, and only by a move that changes the occupied
       // squares as one move does (two squares, or four in castling): most plies need no move tried.
+      // (A key's latest entry has its count so far, and the same parity and occupancy as
+      // its earlier ones: looking at the entries seen often enough finds it.)
       bool any = false;
       Bitboard now = pos().pieces();
       std::size_t last = window_.size() - 1;
-      for (std::size_t i = last % 2 ? 0 : 1; i < last && !any; i += 2) {
+      for (std::size_t i : often_) {
+        if (i >= last || i % 2 == last % 2) continue;
         int changed = popcount(occupancy_[i] ^ now);
-        // A key's latest entry has its count so far, and has the same parity and occupancy
-        // as its earlier ones: looking at each entry's own count finds it.
-        any = (changed == 2 || changed == 4 || changed == 3) && seen_[i] >= rules_.threefold.count - 1;
+        if ((any = changed == 2 || changed == 4 || changed == 3)) break;
       }
       threefold = any;
     }
@@ -332,6 +334,7 @@ private:
   std::vector<uint64_t> window_;  // repetition keys since the last pawn move or capture
   std::vector<Bitboard> occupancy_;  // the occupied squares of each, alike
   std::vector<int> seen_;            // how often each's key had occurred when it was reached
+  std::vector<std::size_t> often_;   // the entries that had occurred threefold.count - 1 times
   int checks_in_row_[2] = {0, 0};
   int checks_received_[2] = {0, 0};
   bool ended_ = false;
@@ -367,7 +370,7 @@ GameJudge::GameJudge(const RuleSet& rules, const AdjudicateOptions& options)
 GameJudge::~GameJudge() = default;
 GameJudge::GameJudge(GameJudge&&) noexcept = default;
 void GameJudge::start(const Position& pos) { replay_->start(pos); }
-void GameJudge::before_move(const Position& pos, Move m) { replay_->before_move(pos, m); }
+void GameJudge::before_move(const Position& pos, bool pass) { replay_->before_move(pos, pass); }
 void GameJudge::after_move(const Position& pos) { replay_->after_move(pos); }
 Adjudication GameJudge::finish(const Position& end, const RecordEnd& record) { return replay_->finish(end, record); }
 
@@ -376,7 +379,7 @@ Adjudication adjudicate(const GameRecord& game, const RuleSet& rules, const Adju
   Position pos = game.start;
   judge.start(pos);
   for (Move m : game.moves) {
-    judge.before_move(pos, m);
+    judge.before_move(pos, m == Move::null());
     pos.make_move_or_pass(m);
     judge.after_move(pos);
   }

@@ -4,12 +4,32 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "chess/notation/codec.h"
 #include "chess/pgn/game.h"
 
 namespace chess::pgn {
+
+// Told a game as the validator reads and replays it, so that a caller who judges a game
+// position by position (game-adjudicate) needs no replay of its own: begin, the tags; when
+// the moves can be replayed, start, and before and after each main-line move (the comments
+// that follow each); the termination marker; and end if every move was legal. The
+// fast path may hand a game to the general one half-way: begin then comes again, and what
+// counts is what follows the last begin. The positions are valid during the call only.
+class ReplayObserver {
+public:
+  virtual ~ReplayObserver() = default;
+  virtual void begin() {}
+  virtual void tag(std::string_view /*name*/, std::string_view /*value*/) {}
+  virtual void result(std::string_view /*marker*/) {}
+  virtual void start(const Position& /*pos*/) {}
+  virtual void before_move(const Position& /*pos*/, bool /*pass*/) {}
+  virtual void after_move(const Position& /*pos*/) {}
+  virtual void comment(std::string_view /*text*/) {}
+  virtual void end(const Position& /*pos*/) {}
+};
 
 struct ValidateOptions {
   const notation::Codec* codec = nullptr;  // the dialect of the moves; null: SAN
@@ -21,6 +41,8 @@ struct ValidateOptions {
   // Plain games in canonical SAN checked in one pass (see plain_scanner.h); false: every
   // game through the general reader. The reports are the same: the switch is for checking that.
   bool plain_path = true;
+  // Told each game as it is replayed (one per thread: options are copied per thread).
+  ReplayObserver* observer = nullptr;
 };
 
 struct GameReport {

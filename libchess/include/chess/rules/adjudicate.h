@@ -77,8 +77,8 @@ Adjudication adjudicate(const GameRecord& game, const RuleSet& rules, const Adju
 
 // The same judgement fed by a replay that is made anyway (the reader's, validating the
 // game), so that a game is replayed once to read and judge it: start with the first
-// position, then before each main-line move the position and the move (Move::null() for a
-// pass), after it the new position, and at the end the last position and what the record
+// position, then before each main-line move the position (and whether the move is a pass),
+// after it the new position, and at the end the last position and what the record
 // says. Each position must stay unchanged for the duration of the call only. One judge
 // serves game after game.
 class GameJudge {
@@ -87,7 +87,7 @@ public:
   ~GameJudge();
   GameJudge(GameJudge&&) noexcept;
   void start(const Position& pos);
-  void before_move(const Position& pos, Move m);
+  void before_move(const Position& pos, bool pass = false);
   void after_move(const Position& pos);
   Adjudication finish(const Position& end, const RecordEnd& record);
 
