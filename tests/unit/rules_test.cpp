@@ -313,6 +313,33 @@ TEST_CASE("static analysis: locked fortresses are proven dead", "[rules][static]
   CHECK(proven_dead("8/2b5/kp1p1p2/1PpP1Pp1/K1P3P1/3B4/8/8 b - -", BLACK));
 }
 
+TEST_CASE("static analysis: a king never steps where the other side would have no move", "[rules][static]") {
+  // White's king can only go between h3 and h4 and White has no other move: Black's king
+  // on g5 (the only way to the h5 pawn) or h2 or g2 (to cover h3) would leave White
+  // stalemated, so it never goes there; the h-pawns stay locked, Black's dark bishop alone
+  // cannot cover h3, and White never gives check at all (a dead-position vector).
+  CHECK(proven_dead("1k6/b7/7p/5p1P/5p2/5PpK/6P1/8 w - -", WHITE));
+  CHECK(proven_dead("1k6/b7/7p/5p1P/5p2/5PpK/6P1/8 w - -", BLACK));
+  // Black's king goes between a8 and b8 and Black has no other move: White's king taking
+  // the bishop on c8 would stalemate it (from a8; next to b8 it cannot), and a8 is a square
+  // no white man can ever attack, so no check is uncovered. The bishop stays, guarding b7
+  // and d7, and White's dark bishops never cover the light a8 (a dead-position vector).
+  CHECK(proven_dead("k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - -", WHITE));
+  CHECK(proven_dead("k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - -", BLACK));
+}
+
+TEST_CASE("static analysis: near misses of the stalemate rule", "[rules][static]") {
+  // Without Black's f5 pawn White's king has g4, so it is never stalemated: it gets out and
+  // the pawns fall.
+  mate_possible("1k6/b7/7p/7P/5p2/5PpK/6P1/8 w - -", WHITE);
+  mate_possible("1k6/b7/7p/7P/5p2/5PpK/6P1/8 w - -", BLACK);
+  // Without White's d6 pawn Black's d-pawn can move: taking the bishop stalemates nothing.
+  mate_possible("k1b5/1p1p4/1P6/B7/8/2B5/8/K7 w - -", WHITE);
+  // Black has no move but the king's and White's king steps to where Black's would have
+  // none, but the step uncovers the rook's check: mate, not stalemate.
+  mate_possible("R4K1k/7p/7P/8/8/8/8/8 w - -", WHITE);
+}
+
 TEST_CASE("static analysis: near misses where a mate is possible are not claimed dead", "[rules][static]") {
   // The two rows with one more white pawn, on b2: it can step to b4 and take on a5 or
   // c5, so pawns leave their files, the wall opens and a queen can be made.
