@@ -313,6 +313,23 @@ TEST_CASE("static analysis: locked fortresses are proven dead", "[rules][static]
   CHECK(proven_dead("8/2b5/kp1p1p2/1PpP1Pp1/K1P3P1/3B4/8/8 b - -", BLACK));
 }
 
+TEST_CASE("dead position: a side left with only pawn moves runs out of them", "[rules][dead]") {
+  // White's king on a3 can never move (its own pawns, and b5's guard of a4) and its b-pawns
+  // are locked: White has only the d-, f- and h-pawns' few steps, one each turn, so every
+  // line ends within some twenty plies, White stalemated, before any pawn can be freed and
+  // promoted. The walk over every reachable position proves it for both sides.
+  Position pos = at("k7/3p4/5p1p/1p6/1P6/KP6/PP1P1P1P/8 w - -");
+  CHECK(can_checkmate(pos, WHITE).ability == MateAbility::Impossible);
+  CHECK(can_checkmate(pos, BLACK).ability == MateAbility::Impossible);
+  // The near miss: with White's king free on c1 there is time for everything, and mates.
+  Position free = at("k7/3p4/5p1p/1p6/1P6/1P6/PP1P1P1P/2K5 w - -");
+  for (Color side : {WHITE, BLACK}) {
+    MateAnswer a = can_checkmate(free, side);
+    REQUIRE(a.ability == MateAbility::Possible);
+    CHECK(ends_in_mate(free, a.witness, ~side));
+  }
+}
+
 TEST_CASE("static analysis: a king never steps where the other side would have no move", "[rules][static]") {
   // White's king can only go between h3 and h4 and White has no other move: Black's king
   // on g5 (the only way to the h5 pawn) or h2 or g2 (to cover h3) would leave White
