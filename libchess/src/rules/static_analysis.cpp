@@ -69,7 +69,11 @@ public:
   // loser's own fixed men do not fill and the winner does not attack for good) can each be
   // attacked by a man of the winner, or filled by a man of the loser (a different man for
   // each), or guarded by the winner's king from one square of its reach not next to m.
-  bool mate_feasible() const {
+  bool mate_feasible() const { return mate_squares(nullptr, true); }
+
+  // The squares where the condition above holds (the first one only, if `first`), with
+  // for each the flights its loser's men would have to fill.
+  Bitboard mate_squares(Bitboard* flights_of, bool first = false) const {
     Color loser = ~winner_;
     Square loser_king = pos_.king_square(loser), winner_king = pos_.king_square(winner_);
     // An over-estimate of the squares the winner's men (not the king, which never gives
@@ -84,18 +88,20 @@ public:
         can_attack |= pt == PAWN ? pawn_attacks(winner_, t) : attacks_bb(pt, t, in_the_way);
       }
     }
-    Bitboard never_flights = (fixed_ & pos_.pieces(loser)) | attacked_[winner_];
-    for (Bitboard ms = reach_[loser_king] & can_attack; ms;) {
+    Bitboard never_flights = (fixed_ & pos_.pieces(loser)) | attacked_[winner_], squares = 0;
+    for (Bitboard ms = reach_[loser_king] & can_attack; ms && !(first && squares);) {
       Square m = pop_lsb(ms);
       Bitboard flights = king_attacks(m) & ~never_flights & ~can_attack;
-      if (fillable(flights)) return true;
+      bool feasible = fillable(flights);
       Bitboard king_squares = reach_[winner_king] & ~king_attacks(m) & ~square_bb(m);
-      for (Bitboard ks = king_squares; ks;) {
+      for (Bitboard ks = king_squares; ks && !feasible;) {
         Square k = pop_lsb(ks);
-        if ((king_attacks(k) & flights) && fillable(flights & ~king_attacks(k))) return true;
+        feasible = (king_attacks(k) & flights) && fillable(flights & ~king_attacks(k));
       }
+      if (feasible) squares |= square_bb(m);
+      if (feasible && flights_of) flights_of[m] = flights;
     }
-    return false;
+    return squares;
   }
 
   // Men found takeable while they had not yet been seen to move: the candidates to split on.
@@ -385,6 +391,12 @@ bool fixpoint_cannot_mate(const Position& pos, Color winner) {
 }
 
 }  // namespace
+
+Bitboard possible_mate_squares(const Position& pos, Color winner, Bitboard* flights) {
+  if (pos.ep_square() != SQ_NONE || pos.castling_rights() != NO_CASTLING || !pos.pieces(PAWN)) return ~Bitboard(0);
+  Saturation base(pos, winner, 0, 0);
+  return base.run() ? base.mate_squares(flights) : ~Bitboard(0);
+}
 
 bool statically_cannot_mate(const Position& pos, Color winner) {
   if (fixpoint_cannot_mate(pos, winner)) return true;
