@@ -330,6 +330,26 @@ TEST_CASE("dead position: a side left with only pawn moves runs out of them", "[
   }
 }
 
+TEST_CASE("might_be_dead: the positions adjudication asks about", "[rules][dead]") {
+  // A locked structure, as before.
+  CHECK(might_be_dead(at("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - -")));
+  // White's only move (the king takes the queen) stalemates Black: dead, though no pawn is
+  // blocked (an unwinnable-categories position).
+  Position forced = at("8/8/8/8/7P/N5qK/5RP1/k7 w - -");
+  CHECK(might_be_dead(forced));
+  CHECK(can_checkmate(forced, WHITE, {2000}).ability == MateAbility::Impossible);
+  CHECK(can_checkmate(forced, BLACK, {2000}).ability == MateAbility::Impossible);
+  // White's f- and h-pawns are free to move, but the static analysis proves neither side
+  // can mate.
+  Position free = at("8/p7/Q7/7k/5Pp1/5KP1/7P/8 w - -");
+  CHECK(might_be_dead(free));
+  CHECK(can_checkmate(free, WHITE, {2000}).ability == MateAbility::Impossible);
+  CHECK(can_checkmate(free, BLACK, {2000}).ability == MateAbility::Impossible);
+  // Not where mates are plain, nor where the game is already over.
+  CHECK_FALSE(might_be_dead(at("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")));
+  CHECK_FALSE(might_be_dead(at("7k/5Q2/6K1/8/8/8/8/8 b - -")));  // stalemate now
+}
+
 TEST_CASE("static analysis: a king never steps where the other side would have no move", "[rules][static]") {
   // White's king can only go between h3 and h4 and White has no other move: Black's king
   // on g5 (the only way to the h5 pawn) or h2 or g2 (to cover h3) would leave White

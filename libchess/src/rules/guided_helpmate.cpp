@@ -6,6 +6,7 @@
 
 #include "chess/movegen.h"
 #include "chess/rules/dead_position.h"
+#include "rules/mate_search.h"
 #include "rules/seen_table.h"
 #include "rules/static_analysis.h"
 
@@ -283,7 +284,7 @@ GuidedOutcome guided_helpmate(const Position& start, Color winner, uint64_t budg
     Guide guide(start, winner, c);
     targets.push_back({guide.distance(start), guide});
   }
-  if (might_be_dead(start)) {
+  if (locked_structure(start)) {
     Bitboard flights[SQUARE_NB];
     Bitboard mate_squares = possible_mate_squares(start, winner, flights);
     if (popcount(mate_squares) <= 4)

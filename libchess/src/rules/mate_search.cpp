@@ -258,7 +258,7 @@ MateAbility run_stage(Stage stage, Helpmate& helpmate, const Position& start, Co
 MateAnswer search_mate(const Position& start, Color winner, const SearchBudget& budget) {
   MateAnswer answer;
   Helpmate helpmate(start, winner);
-  bool locked = might_be_dead(start);
+  bool locked = locked_structure(start);
   for (const Step& step : locked ? std::span<const Step>(LOCKED_PLAN) : std::span<const Step>(OPEN_PLAN)) {
     uint64_t left = budget.nodes - std::min(budget.nodes, answer.nodes);
     uint64_t share = step.nodes ? std::min(step.nodes, left) : left;
