@@ -365,6 +365,17 @@ TEST_CASE("static analysis: a king never steps where the other side would have n
   CHECK(proven_dead("k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - -", BLACK));
 }
 
+TEST_CASE("static analysis: a few forced plies played out", "[rules][static]") {
+  // Black is in check and its only move is to take the queen with the rook (the king may
+  // not: c5 guards a7). The fixpoint proves nothing here nor one ply on, but at every
+  // position three plies on it proves neither side can ever mate (a dead-position vector).
+  CHECK(proven_dead("k7/Q6r/2b5/1pBp1p1p/1P1P1P1P/KP6/1P6/8 b - -", WHITE));
+  CHECK(proven_dead("k7/Q6r/2b5/1pBp1p1p/1P1P1P1P/KP6/1P6/8 b - -", BLACK));
+  // The near miss: without the bishop on c5 the king takes the queen and walks out.
+  mate_possible("k7/Q6r/2b5/1p1p1p1p/1P1P1P1P/KP6/1P6/8 b - -", WHITE);
+  mate_possible("k7/Q6r/2b5/1p1p1p1p/1P1P1P1P/KP6/1P6/8 b - -", BLACK);
+}
+
 TEST_CASE("static analysis: near misses of the stalemate rule", "[rules][static]") {
   // Without Black's f5 pawn White's king has g4, so it is never stalemated: it gets out and
   // the pawns fall.

@@ -398,25 +398,39 @@ Bitboard possible_mate_squares(const Position& pos, Color winner, Bitboard* flig
   return base.run() ? base.mate_squares(flights) : ~Bitboard(0);
 }
 
-bool statically_cannot_mate(const Position& pos, Color winner) {
+namespace {
+
+// The fixpoint at `pos`, else at every position after each legal move (all of them: e.g. a
+// king in check that must step away for good, or a capture that must be answered), down
+// to `depth` plies where the side to move has at most 12 moves, with `budget` fixpoints in
+// all. A move that ends the game without mating the loser ends every line through it.
+bool cannot_mate_within(Position& pos, Color winner, int depth, int& budget) {
+  if (--budget < 0) return false;
   if (fixpoint_cannot_mate(pos, winner)) return true;
-  // The analysis does not see whose move it is; one move played for the side to move
-  // (all of them: e.g. a king in check that must step away for good) often settles it.
-  // A move that ends the game without mating the loser ends every line through it.
+  if (depth == 0) return false;
   MoveList moves;
   generate_legal(pos, moves);
   if (moves.empty() || moves.size() > 12) return false;
-  Position child = pos;
   for (Move m : moves) {
-    child.make_move(m);
+    pos.make_move(m);
     MoveList replies;
-    generate_legal(child, replies);
-    bool dead = replies.empty() ? !(child.in_check() && child.side_to_move() != winner)
-                                : fixpoint_cannot_mate(child, winner);
-    child.unmake_move(m);
+    generate_legal(pos, replies);
+    bool dead = replies.empty() ? !(pos.in_check() && pos.side_to_move() != winner)
+                                : cannot_mate_within(pos, winner, depth - 1, budget);
+    pos.unmake_move(m);
     if (!dead) return false;
   }
   return true;
+}
+
+}  // namespace
+
+bool statically_cannot_mate(const Position& pos, Color winner) {
+  // The analysis does not see whose move it is; the moves played out (a few plies where
+  // they are few) often settle it.
+  Position copy = pos;
+  int budget = 40;
+  return cannot_mate_within(copy, winner, 3, budget);
 }
 
 }  // namespace chess::rules::detail
