@@ -367,8 +367,9 @@ TEST_CASE("static analysis: a king never steps where the other side would have n
 
 TEST_CASE("static analysis: a few forced plies played out", "[rules][static]") {
   // Black is in check and its only move is to take the queen with the rook (the king may
-  // not: c5 guards a7). The fixpoint proves nothing here nor one ply on, but at every
-  // position three plies on it proves neither side can ever mate (a dead-position vector).
+  // not: c5 guards a7). The fixpoint proves nothing here nor one ply on, but within three
+  // plies every line reaches a position where it proves neither side can ever mate (a
+  // dead-position vector).
   CHECK(proven_dead("k7/Q6r/2b5/1pBp1p1p/1P1P1P1P/KP6/1P6/8 b - -", WHITE));
   CHECK(proven_dead("k7/Q6r/2b5/1pBp1p1p/1P1P1P1P/KP6/1P6/8 b - -", BLACK));
   // The near miss: without the bishop on c5 the king takes the queen and walks out.
