@@ -313,6 +313,82 @@ TEST_CASE("static analysis: locked fortresses are proven dead", "[rules][static]
   CHECK(proven_dead("8/2b5/kp1p1p2/1PpP1Pp1/K1P3P1/3B4/8/8 b - -", BLACK));
 }
 
+TEST_CASE("dead position: a side left with only pawn moves runs out of them", "[rules][dead]") {
+  // White's king on a3 can never move (its own pawns, and b5's guard of a4) and its b-pawns
+  // are locked: White has only the d-, f- and h-pawns' few steps, one each turn, so every
+  // line ends within some twenty plies, White stalemated, before any pawn can be freed and
+  // promoted. The walk over every reachable position proves it for both sides.
+  Position pos = at("k7/3p4/5p1p/1p6/1P6/KP6/PP1P1P1P/8 w - -");
+  CHECK(can_checkmate(pos, WHITE).ability == MateAbility::Impossible);
+  CHECK(can_checkmate(pos, BLACK).ability == MateAbility::Impossible);
+  // The near miss: with White's king free on c1 there is time for everything, and mates.
+  Position free = at("k7/3p4/5p1p/1p6/1P6/1P6/PP1P1P1P/2K5 w - -");
+  for (Color side : {WHITE, BLACK}) {
+    MateAnswer a = can_checkmate(free, side);
+    REQUIRE(a.ability == MateAbility::Possible);
+    CHECK(ends_in_mate(free, a.witness, ~side));
+  }
+}
+
+TEST_CASE("might_be_dead: the positions adjudication asks about", "[rules][dead]") {
+  // A locked structure, as before.
+  CHECK(might_be_dead(at("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - -")));
+  // White's only move (the king takes the queen) stalemates Black: dead, though no pawn is
+  // blocked (an unwinnable-categories position).
+  Position forced = at("8/8/8/8/7P/N5qK/5RP1/k7 w - -");
+  CHECK(might_be_dead(forced));
+  CHECK(can_checkmate(forced, WHITE, {2000}).ability == MateAbility::Impossible);
+  CHECK(can_checkmate(forced, BLACK, {2000}).ability == MateAbility::Impossible);
+  // White's f- and h-pawns are free to move, but the static analysis proves neither side
+  // can mate.
+  Position free = at("8/p7/Q7/7k/5Pp1/5KP1/7P/8 w - -");
+  CHECK(might_be_dead(free));
+  CHECK(can_checkmate(free, WHITE, {2000}).ability == MateAbility::Impossible);
+  CHECK(can_checkmate(free, BLACK, {2000}).ability == MateAbility::Impossible);
+  // Not where mates are plain, nor where the game is already over.
+  CHECK_FALSE(might_be_dead(at("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")));
+  CHECK_FALSE(might_be_dead(at("7k/5Q2/6K1/8/8/8/8/8 b - -")));  // stalemate now
+}
+
+TEST_CASE("static analysis: a king never steps where the other side would have no move", "[rules][static]") {
+  // White's king can only go between h3 and h4 and White has no other move: Black's king
+  // on g5 (the only way to the h5 pawn) or h2 or g2 (to cover h3) would leave White
+  // stalemated, so it never goes there; the h-pawns stay locked, Black's dark bishop alone
+  // cannot cover h3, and White never gives check at all (a dead-position vector).
+  CHECK(proven_dead("1k6/b7/7p/5p1P/5p2/5PpK/6P1/8 w - -", WHITE));
+  CHECK(proven_dead("1k6/b7/7p/5p1P/5p2/5PpK/6P1/8 w - -", BLACK));
+  // Black's king goes between a8 and b8 and Black has no other move: White's king taking
+  // the bishop on c8 would stalemate it (from a8; next to b8 it cannot), and a8 is a square
+  // no white man can ever attack, so no check is uncovered. The bishop stays, guarding b7
+  // and d7, and White's dark bishops never cover the light a8 (a dead-position vector).
+  CHECK(proven_dead("k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - -", WHITE));
+  CHECK(proven_dead("k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - -", BLACK));
+}
+
+TEST_CASE("static analysis: a few forced plies played out", "[rules][static]") {
+  // Black is in check and its only move is to take the queen with the rook (the king may
+  // not: c5 guards a7). The fixpoint proves nothing here nor one ply on, but within three
+  // plies every line reaches a position where it proves neither side can ever mate (a
+  // dead-position vector).
+  CHECK(proven_dead("k7/Q6r/2b5/1pBp1p1p/1P1P1P1P/KP6/1P6/8 b - -", WHITE));
+  CHECK(proven_dead("k7/Q6r/2b5/1pBp1p1p/1P1P1P1P/KP6/1P6/8 b - -", BLACK));
+  // The near miss: without the bishop on c5 the king takes the queen and walks out.
+  mate_possible("k7/Q6r/2b5/1p1p1p1p/1P1P1P1P/KP6/1P6/8 b - -", WHITE);
+  mate_possible("k7/Q6r/2b5/1p1p1p1p/1P1P1P1P/KP6/1P6/8 b - -", BLACK);
+}
+
+TEST_CASE("static analysis: near misses of the stalemate rule", "[rules][static]") {
+  // Without Black's f5 pawn White's king has g4, so it is never stalemated: it gets out and
+  // the pawns fall.
+  mate_possible("1k6/b7/7p/7P/5p2/5PpK/6P1/8 w - -", WHITE);
+  mate_possible("1k6/b7/7p/7P/5p2/5PpK/6P1/8 w - -", BLACK);
+  // Without White's d6 pawn Black's d-pawn can move: taking the bishop stalemates nothing.
+  mate_possible("k1b5/1p1p4/1P6/B7/8/2B5/8/K7 w - -", WHITE);
+  // Black has no move but the king's and White's king steps to where Black's would have
+  // none, but the step uncovers the rook's check: mate, not stalemate.
+  mate_possible("R4K1k/7p/7P/8/8/8/8/8 w - -", WHITE);
+}
+
 TEST_CASE("static analysis: near misses where a mate is possible are not claimed dead", "[rules][static]") {
   // The two rows with one more white pawn, on b2: it can step to b4 and take on a5 or
   // c5, so pawns leave their files, the wall opens and a queen can be made.

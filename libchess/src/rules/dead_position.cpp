@@ -94,7 +94,9 @@ bool insufficient_material(const Position& pos) {
   return material_cannot_mate(pos, WHITE) && material_cannot_mate(pos, BLACK);
 }
 
-bool might_be_dead(const Position& start) {
+namespace detail {
+
+bool locked_structure(const Position& start) {
   Position pos = start;
   MoveList moves;
   for (int forced = 0;; ++forced) {  // a forced line is followed to where it leads
@@ -112,6 +114,24 @@ bool might_be_dead(const Position& start) {
   for (Move m : moves)
     if (m.type() == MoveType::EnPassant || (m.type() != MoveType::Castling && !pos.empty(m.to()))) return false;
   return true;
+}
+
+}  // namespace detail
+
+bool might_be_dead(const Position& start) {
+  if (detail::locked_structure(start)) return true;
+  Position pos = start;
+  MoveList moves;
+  for (int forced = 0;; ++forced) {
+    moves.count = 0;
+    generate_legal(pos, moves);
+    if (moves.size() != 1 || forced == 16) break;
+    pos.make_move(moves.moves[0]);
+  }
+  // A forced line into stalemate; else, where there are pawns, the static analysis (a
+  // fixpoint: microseconds) proving neither side can mate, a free pawn notwithstanding.
+  if (moves.empty()) return !pos.in_check() && pos.key() != start.key();
+  return pos.pieces(PAWN) && detail::statically_cannot_mate(pos, WHITE) && detail::statically_cannot_mate(pos, BLACK);
 }
 
 MateAnswer can_checkmate(const Position& pos, Color side, const SearchBudget& budget) {

@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <vector>
 
 #include "chess/movegen.h"
 #include "chess/rules/dead_position.h"
+#include "rules/mate_search.h"
 #include "rules/seen_table.h"
+#include "rules/static_analysis.h"
 
 namespace chess::rules::detail {
 namespace {
@@ -66,12 +69,20 @@ public:
                       (!more_than_one(men) || !(men & pos.pieces(KNIGHT)));
     beside_ = king_attacks(corner);
   }
+  // A mate square found by the static analysis, with the flights the loser's men must fill
+  // there (the analysis has counted the winner's king in already).
+  Guide(const Position& pos, Color winner, Square target, Bitboard flights)
+      : Guide(pos, winner, target) {
+    flights_ = flights;
+    pattern_ = true;
+  }
 
   int distance(const Position& pos) const {
     Color loser = ~winner_;
     int d = king_distance(pos.king_square(loser), corner_);
-    d += std::max(0, king_distance(pos.king_square(winner_), corner_) - 2);
     d += checker_distance(pos);
+    if (pattern_) return d + flights_distance(pos);
+    d += std::max(0, king_distance(pos.king_square(winner_), corner_) - 2);
     if (needs_blockers_) d += blocker_distance(pos);
     return d;
   }
@@ -102,6 +113,37 @@ private:
     return best;
   }
 
+  // For each flight, the loser's man nearest to it, in moves (a bishop of the other
+  // colour never gets there; a pawn only down its file).
+  int flights_distance(const Position& pos) const {
+    Color loser = ~winner_;
+    int total = 0;
+    for (Bitboard fs = flights_; fs;) {
+      Square f = pop_lsb(fs);
+      int best = 16;
+      for (Bitboard men = pos.pieces(loser) & ~pos.pieces(KING); men && best > 0;) {
+        Square s = pop_lsb(men);
+        int d = 16;
+        switch (type_of(pos.piece_on(s))) {
+          case KNIGHT: d = knight_distance(s, f); break;
+          case BISHOP:
+            if (bool(square_bb(s) & DARK) == bool(square_bb(f) & DARK)) d = s == f ? 0 : aligned(s, f, false, true) ? 1 : 2;
+            break;
+          case ROOK: d = s == f ? 0 : aligned(s, f, true, false) ? 1 : 2; break;
+          case QUEEN: d = s == f ? 0 : aligned(s, f, true, true) ? 1 : 2; break;
+          case PAWN:
+            if (file_of(s) == file_of(f) && relative_rank(loser, f) >= relative_rank(loser, s))
+              d = int(relative_rank(loser, f)) - int(relative_rank(loser, s));
+            break;
+          default: break;
+        }
+        best = std::min(best, d);
+      }
+      total += best;
+    }
+    return total;
+  }
+
   int blocker_distance(const Position& pos) const {
     Color loser = ~winner_;
     int best = 16;
@@ -126,8 +168,9 @@ private:
 
   Color winner_;
   Square corner_;
-  Bitboard beside_ = 0;
+  Bitboard beside_ = 0, flights_ = 0;
   bool needs_blockers_ = false;
+  bool pattern_ = false;  // aimed at a mate square of the static analysis
 };
 
 // Iterative deepening on the plies played plus twice the guide's distance (weighted, so
@@ -228,18 +271,34 @@ GuidedOutcome guided_helpmate(const Position& start, Color winner, uint64_t budg
   Bitboard men = start.pieces(winner) & ~start.pieces(KING);
   Bitboard bishops = start.pieces(winner, BISHOP);
   bool bishops_only = men && !(men & ~bishops);
-  std::pair<int, Square> corners[4];
-  int n = 0;
+  // Where the pawns are locked the mate is often not in a corner: the few squares where the
+  // static analysis finds a mate possible at all are aimed at too, with their flights.
+  struct Target {
+    int distance;
+    Guide guide;
+  };
+  std::vector<Target> targets;
   for (Square c : {SQ_A1, SQ_H8, SQ_A8, SQ_H1}) {
     bool dark = square_bb(c) & DARK;
     if (bishops_only && !(bishops & (dark ? DARK : ~DARK))) continue;
-    corners[n++] = {Guide(start, winner, c).distance(start), c};
+    Guide guide(start, winner, c);
+    targets.push_back({guide.distance(start), guide});
   }
-  for (int i = 1; i < n; ++i)  // four at most: GCC's std::sort warns of bounds it cannot reach here
-    for (int j = i; j > 0 && corners[j] < corners[j - 1]; --j) std::swap(corners[j], corners[j - 1]);
+  if (locked_structure(start)) {
+    Bitboard flights[SQUARE_NB];
+    Bitboard mate_squares = possible_mate_squares(start, winner, flights);
+    if (popcount(mate_squares) <= 4)
+      for (Bitboard b = mate_squares; b;) {
+        Square m = pop_lsb(b);
+        Guide guide(start, winner, m, flights[m]);
+        targets.push_back({guide.distance(start), guide});
+      }
+  }
+  std::stable_sort(targets.begin(), targets.end(), [](const Target& a, const Target& b) { return a.distance < b.distance; });
+  int n = int(targets.size());
   GuidedOutcome outcome = GuidedOutcome::Unknown;
   for (int i = 0; i < n && nodes < budget; ++i) {
-    Guide guide(start, winner, corners[i].second);
+    const Guide& guide = targets[i].guide;
     Search search(guide, winner, (budget - nodes) / uint64_t(n - i));
     Position pos = start;
     outcome = search.run(pos, line);

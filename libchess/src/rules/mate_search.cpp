@@ -207,14 +207,18 @@ private:
 // as each finds what the others miss: the cost-shaped search most mates of real games in a
 // few hundred nodes; the walk, the locked pawn structures where few positions are
 // reachable; the guided search, the long mates of a lone piece; the deep cost-shaped one,
-// the mates among locked pawns. Where the pawns are locked the walk goes first.
+// the mates among locked pawns. Where the pawns are locked the walk goes first. The walk
+// has the largest share: where one side has only pawn moves left it must move one every
+// turn, so every line ends within a few dozen plies (that side stalemated, or a pawn
+// promoted), and the walk then proves in some tens of thousands of positions what no
+// static rule here counts (the tempi left to that side).
 enum class Stage { Quick, Walk, Guided, Deep };
 struct Step {
   Stage stage;
   uint64_t nodes;
 };
-constexpr Step OPEN_PLAN[] = {{Stage::Quick, 2000}, {Stage::Guided, 10000}, {Stage::Walk, 20000}, {Stage::Deep, 0}};
-constexpr Step LOCKED_PLAN[] = {{Stage::Quick, 2000}, {Stage::Walk, 20000}, {Stage::Guided, 10000}, {Stage::Deep, 0}};
+constexpr Step OPEN_PLAN[] = {{Stage::Quick, 2000}, {Stage::Guided, 10000}, {Stage::Walk, 130000}, {Stage::Deep, 0}};
+constexpr Step LOCKED_PLAN[] = {{Stage::Quick, 2000}, {Stage::Walk, 130000}, {Stage::Guided, 10000}, {Stage::Deep, 0}};
 
 MateAbility run_stage(Stage stage, Helpmate& helpmate, const Position& start, Color winner, uint64_t budget,
                       MateAnswer& answer) {
@@ -254,7 +258,7 @@ MateAbility run_stage(Stage stage, Helpmate& helpmate, const Position& start, Co
 MateAnswer search_mate(const Position& start, Color winner, const SearchBudget& budget) {
   MateAnswer answer;
   Helpmate helpmate(start, winner);
-  bool locked = might_be_dead(start);
+  bool locked = locked_structure(start);
   for (const Step& step : locked ? std::span<const Step>(LOCKED_PLAN) : std::span<const Step>(OPEN_PLAN)) {
     uint64_t left = budget.nodes - std::min(budget.nodes, answer.nodes);
     uint64_t share = step.nodes ? std::min(step.nodes, left) : left;

@@ -10,4 +10,8 @@ namespace chess::rules::detail {
 
 MateAnswer search_mate(const Position& pos, Color winner, const SearchBudget& budget);
 
+// After any forced moves, every pawn blocked, one by an enemy pawn, and no capture for the
+// side to move (or material that cannot mate): the searches' sign of a locked position.
+bool locked_structure(const Position& pos);
+
 }  // namespace chess::rules::detail

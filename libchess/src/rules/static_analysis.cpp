@@ -25,11 +25,10 @@ namespace {
 // A line that goes on past the mate does not exist, and lines that can no longer end in a
 // mate need not be followed: this is what lets a rule leave out the taking of the
 // winner's last man.
-// Left out, as not yet proven sound here: chasolver's stalemate rule (a king move that
-// would leave the other side without a move is not followed), its filters of the loser's
-// checks on a fixed winner's king, and its exclusion of pieces on a pawn's own file from
-// what the pawn can take (a pawn is only ever kept off a square by the facing-pawn rule
-// below, whose conditions are checked on the squares in between).
+// Left out, as not yet proven sound here: chasolver's filters of the loser's checks on a
+// fixed winner's king, and its exclusion of pieces on a pawn's own file from what the
+// pawn can take (a pawn is only ever kept off a square by the facing-pawn rule below,
+// whose conditions are checked on the squares in between).
 class Saturation {
 public:
   // `unmoved_uncaptured`: men assumed never taken before their first move; `immobile`:
@@ -46,8 +45,9 @@ public:
     occupied_ever_ = men_;
     Bitboard winner_men = pos.pieces(winner) & ~pos.pieces(KING);
     last_man_ = more_than_one(winner_men) ? 0 : winner_men;
-    attacked_[WHITE] = attacked_[BLACK] = 0;
+    for (Color c : {WHITE, BLACK}) occupiable_[c] = pos.pieces(c) & ~pos.pieces(KING);
     update_attacked();
+    update_stalemating();
   }
 
   // Grows the sets to their fixpoint. False when a pawn of the winner might promote:
@@ -69,7 +69,11 @@ public:
   // loser's own fixed men do not fill and the winner does not attack for good) can each be
   // attacked by a man of the winner, or filled by a man of the loser (a different man for
   // each), or guarded by the winner's king from one square of its reach not next to m.
-  bool mate_feasible() const {
+  bool mate_feasible() const { return mate_squares(nullptr, true); }
+
+  // The squares where the condition above holds (the first one only, if `first`), with
+  // for each the flights its loser's men would have to fill.
+  Bitboard mate_squares(Bitboard* flights_of, bool first = false) const {
     Color loser = ~winner_;
     Square loser_king = pos_.king_square(loser), winner_king = pos_.king_square(winner_);
     // An over-estimate of the squares the winner's men (not the king, which never gives
@@ -84,18 +88,20 @@ public:
         can_attack |= pt == PAWN ? pawn_attacks(winner_, t) : attacks_bb(pt, t, in_the_way);
       }
     }
-    Bitboard never_flights = (fixed_ & pos_.pieces(loser)) | attacked_[winner_];
-    for (Bitboard ms = reach_[loser_king] & can_attack; ms;) {
+    Bitboard never_flights = (fixed_ & pos_.pieces(loser)) | attacked_[winner_], squares = 0;
+    for (Bitboard ms = reach_[loser_king] & can_attack; ms && !(first && squares);) {
       Square m = pop_lsb(ms);
       Bitboard flights = king_attacks(m) & ~never_flights & ~can_attack;
-      if (fillable(flights)) return true;
+      bool feasible = fillable(flights);
       Bitboard king_squares = reach_[winner_king] & ~king_attacks(m) & ~square_bb(m);
-      for (Bitboard ks = king_squares; ks;) {
+      for (Bitboard ks = king_squares; ks && !feasible;) {
         Square k = pop_lsb(ks);
-        if ((king_attacks(k) & flights) && fillable(flights & ~king_attacks(k))) return true;
+        feasible = (king_attacks(k) & flights) && fillable(flights & ~king_attacks(k));
       }
+      if (feasible) squares |= square_bb(m);
+      if (feasible && flights_of) flights_of[m] = flights;
     }
-    return false;
+    return squares;
   }
 
   // Men found takeable while they had not yet been seen to move: the candidates to split on.
@@ -156,8 +162,9 @@ private:
         takes = reach;
       }
     } else {
-      // A king never steps onto a square the enemy attacks for good.
-      Bitboard avoid = forbidden | (pt == KING ? attacked_[~c] : 0);
+      // A king never steps onto a square the enemy attacks for good, nor where it would
+      // leave the other side without a move (see `stalemating`).
+      Bitboard avoid = forbidden | (pt == KING ? attacked_[~c] | stalemating_[c] : 0);
       for (Bitboard at = reach_[s]; at;) reach |= attacks_bb(pt, pop_lsb(at), fixed_) & ~avoid;
       takes = reach;
     }
@@ -235,8 +242,89 @@ private:
     occupiable_[WHITE] = occupiable[WHITE];
     occupiable_[BLACK] = occupiable[BLACK];
     Bitboard before[COLOR_NB] = {attacked_[WHITE], attacked_[BLACK]};
+    Bitboard before_stalemating[COLOR_NB] = {stalemating_[WHITE], stalemating_[BLACK]};
     update_attacked();
-    return changed || before[WHITE] != attacked_[WHITE] || before[BLACK] != attacked_[BLACK];
+    update_stalemating();
+    return changed || before[WHITE] != attacked_[WHITE] || before[BLACK] != attacked_[BLACK] ||
+           before_stalemating[WHITE] != stalemating_[WHITE] || before_stalemating[BLACK] != stalemating_[BLACK];
+  }
+
+  // The stalemate rule: the squares b where a king of colour y, arriving, would leave the
+  // other side x without a legal move, so that the game ends there, drawn (x not in check)
+  // or with the winner mated; no mating line makes that king move. Take a mating line and
+  // the position P before the move, where (as for every rule) what F says held. Asked of x:
+  //  - every man of x but its king has its origin for reach: in P it stands there or has
+  //    been taken; from its origin it has no move even with only the fixed men other than
+  //    the kings in the way (they are there in P and after the king move, which can take
+  //    one of x's only to put the king, which cannot be taken, in its place): a piece
+  //    attacks only squares of x's own such men, a pawn's square ahead holds one, and its
+  //    diagonals no square a man of y other than the king can stand on (y's men stand in
+  //    their reach in P, and a king move moves no other); no en-passant after a king move;
+  //  - x's king stands in P on a square k of its reach, not next to b (or the kings would
+  //    touch), and every square next to k holds a fixed man of x, or is next to b, or is
+  //    attacked by y for good by men other than its king (`attacked_men_`: men never taken
+  //    are still on the board and attack it with no more men in the way than ever stand
+  //    anywhere, b included: b must be a square someone can stand on);
+  //  - when x is the loser, x is not in check after the king move (x mated is the end a
+  //    mating line seeks): in P it was not (y is to move), so a check would be uncovered,
+  //    by a bishop, rook or queen of y (promoted men count: y is the winner, who has none)
+  //    from a square t of its reach, through the square the king left, next to b and in
+  //    its reach, strictly between t and k on the line of the piece's kind, with no fixed
+  //    man other than a king in between (a king on b taking one would stand in its place).
+  // So x has no legal move after the king move and is not mated: the line ends unmated.
+  void update_stalemating() {
+    for (Color y : {WHITE, BLACK}) {
+      stalemating_[y] = 0;
+      Color x = ~y;
+      Bitboard x_men = pos_.pieces(x) & ~pos_.pieces(KING);
+      bool frozen = true;
+      for (Bitboard b = x_men; b && frozen;) {
+        Square s = pop_lsb(b);
+        if (reach_[s] != square_bb(s)) frozen = false;
+        else frozen = !has_move_from_origin(s, x);
+      }
+      if (!frozen) continue;
+      Bitboard x_fixed = fixed_ & x_men;
+      Square king = pos_.king_square(x), y_king = pos_.king_square(y);
+      if (!is_ok(king) || !is_ok(y_king)) continue;
+      Bitboard x_king = reach_[king];
+      // For x the loser: the squares the king of y may step off to uncover a check on k.
+      Bitboard uncovering[SQUARE_NB] = {};
+      if (x != winner_)
+        for (Bitboard b = pos_.pieces(y) & ~pos_.pieces(KING, PAWN) & ~pos_.pieces(KNIGHT); b;) {
+          Square s = pop_lsb(b);
+          PieceType pt = type_of(pos_.piece_on(s));
+          for (Bitboard at = reach_[s]; at;) {
+            Square t = pop_lsb(at);
+            for (Bitboard ks = x_king & attacks_bb(pt, t, fixed_ & ~pos_.pieces(KING)); ks;) {
+              Square k = pop_lsb(ks);
+              uncovering[k] |= between_bb(t, k) & ~square_bb(k);
+            }
+          }
+        }
+      for (Bitboard bs = occupied_ever_; bs;) {
+        Square b = pop_lsb(bs);
+        Bitboard near_b = king_attacks(b);
+        bool stalemates = true;
+        for (Bitboard ks = x_king & ~near_b & ~square_bb(b); ks && stalemates;) {
+          Square k = pop_lsb(ks);
+          if (king_attacks(k) & ~(x_fixed & ~square_bb(b)) & ~near_b & ~attacked_men_[y]) stalemates = false;
+          if (uncovering[k] & near_b & reach_[y_king]) stalemates = false;
+        }
+        if (stalemates) stalemating_[y] |= square_bb(b);
+      }
+    }
+  }
+
+  // Whether the man of colour x on its origin s may have a legal move, with only the
+  // fixed men certainly in the way (see `update_stalemating`).
+  bool has_move_from_origin(Square s, Color x) const {
+    PieceType pt = type_of(pos_.piece_on(s));
+    Bitboard in_the_way = fixed_ & ~pos_.pieces(KING);  // the moving king is not in the way
+    if (pt != PAWN) return attacks_bb(pt, s, in_the_way) & ~(in_the_way & pos_.pieces(x));
+    Bitboard ahead = x == WHITE ? shift<NORTH>(square_bb(s)) : shift<SOUTH>(square_bb(s));
+    if (ahead & ~in_the_way) return true;
+    return pawn_attacks(x, s) & occupiable_[~x];
   }
 
   // Squares attacked for the rest of the game: by men never taken, from every square of
@@ -244,6 +332,7 @@ private:
   // still attacks; a promoted pawn counts for nothing.
   void update_attacked() {
     attacked_[WHITE] = attacked_[BLACK] = 0;
+    attacked_men_[WHITE] = attacked_men_[BLACK] = 0;
     for (Bitboard b = men_ & ~capturable_ & ~promoted_; b;) {
       Square s = pop_lsb(b);
       Piece pc = pos_.piece_on(s);
@@ -255,6 +344,7 @@ private:
         always &= pt == PAWN ? pawn_attacks(c, t) : attacks_bb(pt, t, occupied_ever_);
       }
       attacked_[c] |= always;
+      if (pt != KING) attacked_men_[c] |= always;
     }
   }
 
@@ -268,6 +358,8 @@ private:
   Bitboard occupiable_[COLOR_NB] = {0, 0};  // where the men other than the king may stand
   Bitboard arrives_taking_[COLOR_NB] = {0, 0};  // where a man may arrive by taking
   Bitboard attacked_[COLOR_NB];
+  Bitboard attacked_men_[COLOR_NB];  // the same, by men other than the king
+  Bitboard stalemating_[COLOR_NB] = {0, 0};  // where the king of that colour never steps
 };
 
 bool no_mate(const Position& pos, Color winner, Bitboard unmoved_uncaptured, Bitboard immobile) {
@@ -300,25 +392,45 @@ bool fixpoint_cannot_mate(const Position& pos, Color winner) {
 
 }  // namespace
 
-bool statically_cannot_mate(const Position& pos, Color winner) {
+Bitboard possible_mate_squares(const Position& pos, Color winner, Bitboard* flights) {
+  if (pos.ep_square() != SQ_NONE || pos.castling_rights() != NO_CASTLING || !pos.pieces(PAWN)) return ~Bitboard(0);
+  Saturation base(pos, winner, 0, 0);
+  return base.run() ? base.mate_squares(flights) : ~Bitboard(0);
+}
+
+namespace {
+
+// The fixpoint at `pos`, else at every position after each legal move (all of them: e.g. a
+// king in check that must step away for good, or a capture that must be answered), down
+// to `depth` plies where the side to move has at most 12 moves, with `budget` fixpoints in
+// all. A move that ends the game without mating the loser ends every line through it.
+bool cannot_mate_within(Position& pos, Color winner, int depth, int& budget) {
+  if (--budget < 0) return false;
   if (fixpoint_cannot_mate(pos, winner)) return true;
-  // The analysis does not see whose move it is; one move played for the side to move
-  // (all of them: e.g. a king in check that must step away for good) often settles it.
-  // A move that ends the game without mating the loser ends every line through it.
+  if (depth == 0) return false;
   MoveList moves;
   generate_legal(pos, moves);
   if (moves.empty() || moves.size() > 12) return false;
-  Position child = pos;
   for (Move m : moves) {
-    child.make_move(m);
+    pos.make_move(m);
     MoveList replies;
-    generate_legal(child, replies);
-    bool dead = replies.empty() ? !(child.in_check() && child.side_to_move() != winner)
-                                : fixpoint_cannot_mate(child, winner);
-    child.unmake_move(m);
+    generate_legal(pos, replies);
+    bool dead = replies.empty() ? !(pos.in_check() && pos.side_to_move() != winner)
+                                : cannot_mate_within(pos, winner, depth - 1, budget);
+    pos.unmake_move(m);
     if (!dead) return false;
   }
   return true;
+}
+
+}  // namespace
+
+bool statically_cannot_mate(const Position& pos, Color winner) {
+  // The analysis does not see whose move it is; the moves played out (a few plies where
+  // they are few) often settle it.
+  Position copy = pos;
+  int budget = 40;
+  return cannot_mate_within(copy, winner, 3, budget);
 }
 
 }  // namespace chess::rules::detail

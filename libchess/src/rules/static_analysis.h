@@ -15,4 +15,10 @@ namespace chess::rules::detail {
 // those with no pawn (not the fortresses this is for).
 bool statically_cannot_mate(const Position& pos, Color winner);
 
+// The squares where, by the same analysis, the loser's king might be mated (every square
+// where it cannot is left out; all squares where the analysis does not apply), and in
+// `flights[m]` for each such m the flights the loser's own men would have to fill: a
+// guide for the searches, not a proof of anything.
+Bitboard possible_mate_squares(const Position& pos, Color winner, Bitboard flights[SQUARE_NB]);
+
 }  // namespace chess::rules::detail

@@ -23,7 +23,7 @@ struct MateAnswer {
 };
 
 struct SearchBudget {
-  uint64_t nodes = 100000;  // per side; past it the answer is Unknown
+  uint64_t nodes = 150000;  // per side; past it the answer is Unknown
 };
 
 // By material alone, `side` can never mate: a lone king; a lone knight against a king with
@@ -37,10 +37,12 @@ bool material_cannot_mate(const Position& pos, Color side);
 bool insufficient_material(const Position& pos);
 
 // A quick filter, no proof: false when the position is surely not one of the dead
-// positions that games reach beyond bare material, i.e. when, after any forced moves, no
-// pawn is blocked by an enemy pawn, or the side to move has a capture. Adjudicating
-// archives asks the full question only where this holds (checked against every dead
-// position of the shared test vectors: all pass it).
+// positions that games reach beyond bare material. True, after any forced moves, where
+// every pawn is blocked, one by an enemy pawn, and the side to move has no capture (a
+// locked structure); where the forced moves end in stalemate; or where the static
+// analysis behind can_checkmate proves neither side can mate. Adjudicating archives asks
+// the full question only where this holds (checked against every dead position of the
+// shared test vectors: all pass it).
 bool might_be_dead(const Position& pos);
 
 // Can `side` checkmate from `pos`, the side to move moving first?
