@@ -10,6 +10,7 @@
 #include "common/diagnostics.h"
 #include "common/exit_codes.h"
 #include "common/input.h"
+#include "common/output_file.h"
 
 namespace tools {
 
@@ -34,7 +35,10 @@ int for_each_line(const LineLoopOptions& options, const DiagnosticPrinter& diagn
     }
     chess::LineReader reader(*input.stream, options.max_line, options.interactive && path == "-");
     std::string line;
-    for (bool too_long = false; reader.next(line, too_long);) on_line(input.name, reader.line_number(), line, too_long);
+    for (bool too_long = false; reader.next(line, too_long);) {
+      on_line(input.name, reader.line_number(), line, too_long);
+      end_record();  // what the line printed is whole
+    }
     if (input.read_error()) {
       diagnostics.print(Severity::Error, input.name + ": read error");
       status = EXIT_USAGE_OR_IO;

@@ -9,6 +9,7 @@
 #include "chess/uci_move.h"
 #include "common/exit_codes.h"
 #include "common/input.h"
+#include "common/output_file.h"
 
 namespace fen_perft {
 
@@ -73,6 +74,7 @@ int run_suite(const std::string& path, const RunOptions& options, const Reporter
     ++totals.positions;
     ++(result.pass() ? totals.passed : totals.failed);
     reporter.position(result);
+    tools::end_record();
   }
   totals.positions += totals.unreadable;
   reporter.summary(totals);

@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 
 #include "common/json.h"
+#include "common/output_file.h"
 
 namespace translate {
 
@@ -37,7 +38,7 @@ void Output::report(std::string_view file, std::size_t line_no, const Problem& p
 }
 
 void Output::end_line() const {
-  if (flush_) std::fflush(stdout);
+  if (flush_) tools::end_record();
 }
 
 void Output::line(std::string_view file, std::size_t line_no, const LineResult& result) const {
