@@ -80,7 +80,8 @@ bool adjudicable(const pgn::GameReport& report, const pgn::Game& game) {
   if (report.plies != int(game.main.moves.size())) return false;
   for (const pgn::Diagnostic& d : report.errors)
     if (d.ply || d.code == "bad-fen" || d.code == "unsupported-variant" || d.code == "unreadable-move" ||
-        d.code == "ambiguous-move" || d.code == "unbalanced-variation")
+        d.code == "ambiguous-move" || d.code == "unbalanced-variation" ||
+        d.code == "game-too-large")  // moves past the limit are not read: the game is not all there
       return false;
   return true;
 }
@@ -108,6 +109,16 @@ FlagFall flag_fall_in(const pgn::Game& game, Color side_to_move_at_end) {
 
 bool judge_next_game(pgn::Reader& reader, const JudgeOptions& options, Judged& out) {
   thread_local pgn::Game game;
+  // A game of megabytes (a huge comment) is not kept in the thread's Game once judged:
+  // with N jobs, N of them would be.
+  struct Release {
+    pgn::Game& game;
+    const pgn::Reader& reader;
+    std::size_t start;
+    ~Release() {
+      if (reader.bytes_read() - start > (1 << 20)) game = pgn::Game();
+    }
+  } release{game, reader, reader.bytes_read()};
   pgn::BuildOptions keep{true, options.write_pgn, options.write_pgn};
   if (!pgn::read_next_game(reader, options.read, game, out.report, keep)) return false;
   out.adjudication.reset();
