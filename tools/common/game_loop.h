@@ -70,10 +70,7 @@ int for_each_game(const GameLoopOptions& options, const DiagnosticPrinter& diagn
                         d.severity == chess::pgn::Severity::Error ? Severity::Error : Severity::Warning, d.code,
                         d.message + " (after the last game)");
     bytes_before += bytes;
-    if (input.read_error()) {
-      diagnostics.print(Severity::Error, input.name + ": read error");
-      status = EXIT_USAGE_OR_IO;
-    }
+    status = std::max(status, finish_input(input, diagnostics));
   }
   progress.finish();
   return status;

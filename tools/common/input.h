@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "common/encoding.h"
+
 namespace tools {
 
 struct Input {
@@ -13,6 +15,7 @@ struct Input {
   std::istream* stream = nullptr;  // the text, decoded (see encoding.h)
   bool refused = false;  // with a null stream: not text (an invalid input, not an I/O error)
   bool read_error() const { return source && source->bad(); }
+  std::shared_ptr<const SkippedBinary> skipped;  // binary stretches skipped (encoding.h)
 
   std::istream* source = nullptr;       // the bytes as opened
   std::unique_ptr<std::istream> owned;  // null for standard input
@@ -27,6 +30,11 @@ class DiagnosticPrinter;
 // An input that is not text ("PATH: not a text file: binary data at byte N") is refused
 // the same way, once, with `refused` set; UTF-16 is decoded to UTF-8, with a warning.
 Input open_input(const std::string& path, const DiagnosticPrinter& diagnostics);
+
+// Once an input is read: says what went wrong reading it (a read error; binary data
+// skipped, once, with where it began and how much there was) and returns the status it
+// makes: EXIT_USAGE_OR_IO, EXIT_SOME_INVALID or EXIT_ALL_GOOD.
+int finish_input(const Input& input, const DiagnosticPrinter& diagnostics);
 
 // The total size of the named regular files, for progress; 0 if any is a pipe or stdin.
 std::size_t total_input_size(const std::vector<std::string>& paths);

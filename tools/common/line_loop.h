@@ -39,10 +39,7 @@ int for_each_line(const LineLoopOptions& options, const DiagnosticPrinter& diagn
       on_line(input.name, reader.line_number(), line, too_long);
       end_record();  // what the line printed is whole
     }
-    if (input.read_error()) {
-      diagnostics.print(Severity::Error, input.name + ": read error");
-      status = EXIT_USAGE_OR_IO;
-    }
+    status = std::max(status, finish_input(input, diagnostics));
   }
   return status;
 }
