@@ -108,6 +108,7 @@ int run(const RunOptions& options, Selection& selection, const tools::Diagnostic
     // strings, allocated on one thread and freed on another, made two jobs cost a fifth
     // more work than one.
     thread_local chess::pgn::Game built;
+    std::size_t start = reader.bytes_read();
     if (!read_next_game(reader, convert.read, built, report, keep)) return false;
     render(built, std::move(report), convert, r.converted);
     r.game.ordinal = built.ordinal;
@@ -119,6 +120,9 @@ int run(const RunOptions& options, Selection& selection, const tools::Diagnostic
     } else if (selection.reads_tags()) {
       r.game.tags = built.tags;
     }
+    // A game of megabytes (a huge comment) is not kept in the thread's Game: with N jobs,
+    // N of them would be.
+    if (reader.bytes_read() - start > (1 << 20)) built = chess::pgn::Game();
     return true;
   };
   Destinations destinations(options, selection, diagnostics, rejects_out);
