@@ -29,7 +29,7 @@ std::string json_problem(const Problem& p) {
 
 void Output::report(std::string_view file, std::size_t line_no, const Problem& p, tools::Severity severity) const {
   std::string message = p.message;
-  if (p.ply > 0) message += fmt::format(" (move '{}', ply {}, position {})", p.move, p.ply, p.fen);
+  if (p.ply > 0) message += fmt::format(" (move '{}', ply {}, position {})", tools::excerpt(p.move), p.ply, p.fen);
   if (!p.candidates.empty()) {
     message += "; candidates: ";
     for (std::size_t i = 0; i < p.candidates.size(); ++i) message += (i ? ", " : "") + p.candidates[i];

@@ -37,11 +37,14 @@ int main(int argc, char** argv) {
   tools::add_no_fast_path_flag(app, run.validate.plain_path);
   tools::GameReportingOptions reporting;
   reporting.add_to(app);
+  bool all_warnings = false;
+  app.add_flag("--all-warnings", all_warnings, "Print every warning (by default at most 100 of one code in a run)");
   tools::DiagnosticPrinter diagnostics("pgn-validate");
   tools::OutputFile out(diagnostics);
   out.add_option(app);
   if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
   reporting.apply_to(diagnostics);
+  if (all_warnings) diagnostics.max_same_warning = 0;
   if (from == "auto") {
     run.validate.auto_dialect = true;
   } else if (!(run.validate.codec = tools::find_dialect(from, "--from", diagnostics, true))) {
