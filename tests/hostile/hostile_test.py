@@ -119,6 +119,10 @@ class Outcome:
         with open(self.out_path, "rb") as f:
             return f.read()
 
+    def stdout_lines(self):  # read as it goes: the output of 10 million games is gigabytes
+        with open(self.out_path, "rb") as f:
+            yield from f
+
     def fail(self, why):
         self.failures.append(why)
 
@@ -188,11 +192,13 @@ def pgn_runs(r, case, files, expect, games):
     o = r.run(case, "pgn-convert", ["--jobs", "2"] + files)
     check_status(o, cstatus)
     check_says(o, errors, quiet_limit)
-    out = o.stdout()
-    for name in (b"GoodBefore", b"GoodAfter"):
-        n = out.count(b'[White "' + name + b'"]')
+    written = {b'[White "GoodBefore"]\n': 0, b'[White "GoodAfter"]\n': 0}
+    for line in o.stdout_lines():
+        if line in written:
+            written[line] += 1
+    for name, n in written.items():
         if n != 1:
-            o.fail(f"{name.decode()} written {n} times")
+            o.fail(f"{name.decode().strip()} written {n} times")
     summary = re.search(r"^(\d+) games? read: (\d+) written", o.err, re.M)
     if not summary or int(summary.group(1)) != total:
         o.fail(f"read {summary.group(1) if summary else None} games, not {total}")
@@ -200,14 +206,14 @@ def pgn_runs(r, case, files, expect, games):
     check_status(o, astatus)
     check_says(o, errors, quiet_limit)
     seen = {"GoodBefore": 0, "GoodAfter": 0}
-    games_seen = 0
-    for line in o.stdout().splitlines():
+    for line in o.stdout_lines():
+        if b"Good" not in line and b"summary" not in line:
+            continue
         record = json.loads(line)
         if "summary" in record:
             if record["summary"]["games"] != total:
                 o.fail(f"{record['summary']['games']} games judged, not {total}")
             continue
-        games_seen += 1
         if record.get("white") in seen and record.get("agrees") and record.get("reason") == "checkmate":
             seen[record["white"]] += 1
     for name, n in seen.items():
@@ -220,7 +226,7 @@ def txt_runs(r, case, files, expect):
     o = r.run(case, "notation-translate", ["--to", "uci"] + files)
     check_status(o, status)
     check_says(o, says, 10)
-    out = o.stdout()
+    out = b"".join(line for line in o.stdout_lines() if line in (b"e2e4 e7e5 g1f3 b8c6\n", b"d2d4 d7d5 g1f3 g8f6\n"))
     has_after = not case.startswith("ends-in-") or len(files) > 1
     if out.count(b"e2e4 e7e5 g1f3 b8c6\n") != 1:
         o.fail("the line before is not translated once")
