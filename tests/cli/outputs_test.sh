@@ -152,6 +152,12 @@ check "fen-perft -o (the suite): exit 2" [ $? -eq 2 ]
 "$bins/pgn-convert" --on-error skip --rejects "$tmp/in.pgn" "$tmp/in.copy" -o "$tmp/in.pgn" 2>"$tmp/err"
 check "pgn-convert -o (the --rejects file): exit 2" [ $? -eq 2 ]
 
+# The rejects of pgn-convert on a full disk: exit 2, said.
+printf '[White "W"]\n[Black "B"]\n[Result "*"]\n\n1. e5 *\n' >"$tmp/broken.pgn"
+"$bins/pgn-convert" --on-error skip --rejects /dev/full "$tmp/broken.pgn" >/dev/null 2>"$tmp/err"
+check "pgn-convert --rejects /dev/full: exit 2" [ $? -eq 2 ]
+check "pgn-convert --rejects /dev/full: says so" grep -q "/dev/full: write error" "$tmp/err"
+
 # A deep perft on two threads stops at once: no result, exit 130.
 start=$(date +%s%N)
 "$bins/fen-perft" -d 8 --threads 2 >"$tmp/out" 2>"$tmp/err" &

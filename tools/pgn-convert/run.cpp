@@ -136,6 +136,10 @@ int run(const RunOptions& options, Selection& selection, const tools::Diagnostic
              filtered.empty() ? "" : "; filtered out: ", filtered);
   for (const std::string& w : selection.warnings()) diagnostics.print(tools::Severity::Warning, w, "match-no-tag");
   if (totals.read == 0) diagnostics.print(tools::Severity::Warning, "no games in the input", "empty-input");
+  if (rejects_out.is_open() && !rejects_out.flush()) {  // a full disk: never a silently short file of rejects
+    diagnostics.print(tools::Severity::Error, options.rejects + ": write error");
+    io = tools::EXIT_USAGE_OR_IO;
+  }
   return std::max(io, destinations.status);
 }
 
