@@ -155,7 +155,7 @@ bool OutputFile::open(const std::vector<std::string>& inputs, bool line_by_line)
   } else {
     out.name = path_;
     bool exists = ::stat(path_.c_str(), &st) == 0;
-    if (exists)
+    if (exists && S_ISREG(st.st_mode))  // (a terminal or /dev/null may be both, harmlessly)
       if (const std::string* input = input_named_by(st, inputs)) {
         diagnostics_.print(Severity::Error, "-o " + path_ + " is " + (*input == "-" ? "standard input" : "the input " + *input) + ": refused");
         return false;
