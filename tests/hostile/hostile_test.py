@@ -7,8 +7,8 @@ Each run must end with the status written below for it, say what is wrong in the
 diagnostics listed (each as often as listed: once, not once per byte or per level), keep
 its peak RSS under 256 MB (/usr/bin/time -f %M), and count, validate, convert or translate
 the good game (or line) before the damage and the one after it. The big cases are also run
-at a quarter of their size: the full size may take at most 10 times as long (linear time,
-with room for a loaded machine; quadratic would be 16 times). The 10 million one-move games
+at a quarter of their size: the full size may take at most 10 times the CPU time (linear
+time, with room for noise; quadratic would be 16 times). The 10 million one-move games
 are 1 million here (--games 10000000 for the full size, which takes about two minutes on
 two cores); everything else is full size. Prints a table of the outcomes.
 """
@@ -142,16 +142,18 @@ class Runner:
         out_path = os.path.join(self.work, "stdout")
         time_path = os.path.join(self.work, "time")
         argv = [os.path.join(self.bin, program)] + args
-        prefix = ["/usr/bin/time", "-f", "%M", "-o", time_path] + (self.as_nobody or [])  # setpriv execs the program
+        prefix = ["/usr/bin/time", "-f", "%M %U %S", "-o", time_path] + (self.as_nobody or [])  # setpriv execs the program
         start = time.monotonic()
         with open(out_path, "wb") as out:
             p = subprocess.run(prefix + argv, cwd=self.work, stdout=out, stderr=subprocess.PIPE, timeout=timeout)
         seconds = time.monotonic() - start
         with open(time_path) as f:
-            rss = int(f.read().split()[-1])
+            rss, user, system = f.read().split("\n")[-2].split()
+        rss, cpu = int(rss), float(user) + float(system)
         err = p.stderr.decode("utf-8", "replace")
         o = Outcome(case, program + " " + " ".join(a for a in args if a.startswith("-")), argv, p.returncode, rss,
                     seconds, out_path, err)
+        o.cpu = cpu
         if rss > RSS_LIMIT_KB:
             o.fail(f"peak RSS {rss // 1024} MB")
         if record:
@@ -331,9 +333,10 @@ def main(argv):
                 q = Runner(bin_dir, quarter, None)
                 for o in [o for o in plain.outcomes if o.case == case]:
                     s = q.run(case, os.path.basename(o.argv[0]), o.argv[1:], record=False)
-                    o.quarter_seconds = s.seconds
-                    if o.seconds > 10 * max(s.seconds, 0.05):
-                        o.fail(f"{o.seconds:.2f}s at full size, {s.seconds:.2f}s at a quarter: not linear")
+                    o.quarter_cpu = s.cpu
+                    # CPU time (user + system), which other work on the machine changes least.
+                    if o.cpu > 10 * max(s.cpu, 0.05):
+                        o.fail(f"{o.cpu:.2f}s of CPU at full size, {s.cpu:.2f}s at a quarter: not linear")
                 shutil.rmtree(quarter)
             for name in os.listdir(work):  # room for the next case
                 path = os.path.join(work, name)
@@ -348,10 +351,10 @@ def main(argv):
     outcomes = plain.outcomes + nobody.outcomes
     outcomes.sort(key=lambda o: list(generate.CASES).index(o.case))
     failed = 0
-    print(f"{'case':18} {'program':36} {'exit':>4} {'RSS MB':>6} {'time s':>7}  diagnostic")
+    print(f"{'case':18} {'program':36} {'exit':>4} {'RSS MB':>6} {'time s':>7} {'CPU s':>6}  diagnostic")
     for o in outcomes:
-        q = getattr(o, "quarter_seconds", None)
-        t = f"{o.seconds:7.2f}" + (f" ({q:.2f} at 1/4)" if q is not None else "")
+        q = getattr(o, "quarter_cpu", None)
+        t = f"{o.seconds:7.2f} {o.cpu:6.2f}" + (f" ({q:.2f} at 1/4)" if q is not None else "")
         print(f"{o.case:18} {o.program:36} {o.status:4} {o.rss_kb / 1024:6.1f} {t}  {o.first_diagnostic()}")
         for why in o.failures:
             print(f"    FAIL: {why}")
