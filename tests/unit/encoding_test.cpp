@@ -1,6 +1,8 @@
 // Inputs judged by their first bytes (tools/common/encoding.h): text passed through whole,
 // UTF-16 decoded to UTF-8 (surrogate pairs included), binary data refused.
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <cstdint>
 #include <sstream>
 
 #include "common/encoding.h"
@@ -70,4 +72,72 @@ TEST_CASE("a pipe is judged by its first line, and read a character at a time af
   CHECK(s.encoding == tools::Encoding::Text);
   CHECK(in.tellg() == 9);  // only the first line was taken for the sample
   CHECK(read_all(s.buffer.get()) == "1. e4 e5\n1. d4 d5\n");
+}
+
+namespace {
+
+// 64 KB of bytes no text holds, with line feeds among them as random data has.
+std::string junk() {
+  std::string out;
+  std::uint32_t x = 16;
+  for (int i = 0; i < (64 << 10); ++i) {
+    x = x * 1664525u + 1013904223u;
+    out += char(x >> 24);
+  }
+  return out;
+}
+
+std::string read_in_blocks(std::streambuf* buffer) {
+  std::istream in(buffer);
+  std::string out, block(1000, '\0');
+  while (in.read(block.data(), std::streamsize(block.size())) || in.gcount() > 0)
+    out.append(block, 0, std::size_t(in.gcount()));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("binary data after text is skipped, its lines left empty", "[encoding]") {
+  std::string before = "[Event \"Before\"]\n\n1. e4 e5 *\n\n", after = "[Event \"After\"]\n\n1. d4 d5 *\n";
+  std::string bytes = junk();
+  std::string text = before + bytes + "\n\n" + after;
+  std::size_t junk_lines = std::size_t(std::count(bytes.begin(), bytes.end(), '\n'));
+  for (bool blocks : {false, true}) {
+    std::istringstream in(text);
+    tools::SniffedInput s = tools::sniff_input(in, false);
+    REQUIRE(s.encoding == tools::Encoding::Text);  // text first: read, not refused
+    std::string read = blocks ? read_in_blocks(s.buffer.get()) : read_all(s.buffer.get());
+    CHECK(read == before + std::string(junk_lines + 2, '\n') + after);  // line numbers hold
+    REQUIRE(s.skipped);
+    CHECK(s.skipped->stretches == 1);
+    CHECK(s.skipped->first_byte == before.size() + 1);
+    CHECK(s.skipped->first_line == 5);
+    CHECK(s.skipped->bytes == bytes.size() - junk_lines);
+  }
+}
+
+TEST_CASE("a line of text with a NUL byte is damaged text, not binary", "[encoding]") {
+  std::string text = "1. e4 e5\n1. e4 e\0 5\n[Event \"x\"]\n";
+  text[14] = '\0';
+  std::istringstream in(text);
+  tools::SniffedInput s = tools::sniff_input(in, false);
+  CHECK(read_in_blocks(s.buffer.get()) == text);
+  CHECK(s.skipped->stretches == 0);
+}
+
+TEST_CASE("a pipe with binary data later is filtered a line at a time", "[encoding]") {
+  std::string text = "1. e4 e5\n" + junk() + "\n1. d4 d5 2. c4 e6\n1. c4\n";
+  std::istringstream in(text);
+  tools::SniffedInput s = tools::sniff_input(in, true);
+  REQUIRE(s.encoding == tools::Encoding::Text);
+  std::istream lines(s.buffer.get());
+  std::string line;
+  std::getline(lines, line);
+  CHECK(line == "1. e4 e5");
+  CHECK(in.tellg() == 9);  // nothing read past the line asked for: a coprocess is answered
+  std::string last;
+  while (std::getline(lines, line))
+    if (!line.empty()) last += line + "|";
+  CHECK(last == "1. d4 d5 2. c4 e6|1. c4|");
+  CHECK(s.skipped->stretches == 1);
 }

@@ -22,7 +22,7 @@ namespace tools {
 
 struct ChunkLimits {
   std::size_t target = 256 << 10;     // a chunk is cut at the first likely game start after this
-  std::size_t longest = 4 << 20;      // and anywhere after this
+  std::size_t longest = 1 << 20;      // and anywhere after this
   std::size_t max_merged = 16 << 20;  // more than this read again as one: read the rest in order
 };
 
@@ -161,6 +161,18 @@ bool for_each_game_chunked(std::istream& in, int jobs, chess::pgn::ReaderOptions
   OrderedPipeline<Chunk> pipeline(
       jobs, std::size_t(2 * jobs + 2), [&](Chunk& chunk) { return cutter.cut(chunk); }, read_all);
   using Slot = typename OrderedPipeline<Chunk>::Slot;
+  // A slot given back to be filled again. One that held an outsize piece of input (lines of
+  // megabytes, chunks read again as one) gives back that memory, and its results' (the
+  // strings of a huge game): slots by the dozen keeping such would hold hundreds of MB.
+  auto recycle = [&](Slot* slot) {
+    Chunk& c = slot->item;
+    if (c.text.size() > limits.longest || c.text.capacity() > 2 * limits.longest + (64 << 10)) {
+      c.text.release();
+      c.results.clear();
+      c.results.shrink_to_fit();
+    }
+    pipeline.recycle(slot);
+  };
 
   bool going = true;
   std::size_t ordinal_offset = 0;
@@ -176,14 +188,14 @@ bool for_each_game_chunked(std::istream& in, int jobs, chess::pgn::ReaderOptions
     Chunk &kept = pending->item, &after = next->item;
     if (kept.clean && after.starts_line) {
       emit_all(kept);
-      pipeline.recycle(pending);
+      recycle(pending);
       pending = next;
       continue;
     }
     if (kept.text.size() + after.text.size() <= limits.max_merged) {  // read the two again as one
       kept.text.append(after.text.view());
       kept.end_bytes = after.end_bytes;
-      pipeline.recycle(next);
+      recycle(next);
       read_all(kept);
       continue;
     }
@@ -195,14 +207,14 @@ bool for_each_game_chunked(std::istream& in, int jobs, chess::pgn::ReaderOptions
     chunked::Text first;
     first.swap(kept.text);
     first.append(after.text.view());
-    pipeline.recycle(pending);
-    pipeline.recycle(next);
+    recycle(pending);
+    recycle(next);
     pending = nullptr;
     auto pull = [&](chunked::Text& out) {
       Slot* slot = pipeline.next();
       if (!slot) return false;
       out.swap(slot->item.text);
-      pipeline.recycle(slot);
+      recycle(slot);
       return true;
     };
     chunked::PullBuffer<decltype(pull)> buffer(std::move(first), pull);

@@ -49,4 +49,24 @@ void DiagnosticPrinter::print(Severity severity, std::string_view message, std::
     fmt::print(stderr, "{}: {}: {}\n", program_, label, message);
 }
 
+bool DiagnosticPrinter::take_warning(std::string_view code) const {
+  if (!max_same_warning) return true;
+  auto it = warnings_.find(code);
+  if (it == warnings_.end()) it = warnings_.emplace(std::string(code), 0).first;
+  if (++it->second <= max_same_warning) return true;
+  if (it->second == max_same_warning + 1)
+    print(Severity::Note,
+          fmt::format("{} warnings[{}] printed: the rest are left out, and counted in the summary "
+                      "(--all-warnings prints them)", max_same_warning, code),
+          "max-warnings");
+  return false;
+}
+
+std::string excerpt(std::string_view text, std::size_t most) {
+  if (text.size() <= most) return std::string(text);
+  std::size_t cut = most;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+  return fmt::format("{}... ({} bytes)", text.substr(0, cut), text.size());
+}
+
 }  // namespace tools

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
+#include <string>
 #include <string_view>
 
 namespace tools {
@@ -23,9 +25,21 @@ public:
   // counted in one line (see game_report.h).
   std::size_t max_per_game = 0;
 
+  // How many warnings of one code a run prints (0: all). Past it, one note says that the
+  // rest are left out (the summary counts them): 10 million games without an Event tag
+  // are not 10 million lines.
+  std::size_t max_same_warning = 100;
+  // Whether to print a warning of `code` (saying so, once, when it is not).
+  bool take_warning(std::string_view code) const;
+
 private:
+  mutable std::map<std::string, std::size_t, std::less<>> warnings_;
   std::string_view program_;
   bool colour_;
 };
+
+// Input quoted in a message, at most `most` bytes of it (cut at a character's start, the
+// length said): a 1 MB token makes a diagnostic of one line, not of a megabyte.
+std::string excerpt(std::string_view text, std::size_t most = 64);
 
 }  // namespace tools

@@ -1,7 +1,12 @@
 #include "common/encoding.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <vector>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 namespace tools {
 
@@ -81,6 +86,263 @@ private:
 // form feed and carriage return (escape is kept: some exports colour their text).
 bool control(unsigned char c) { return (c < 0x20 && c != '\t' && c != '\n' && c != '\f' && c != '\r' && c != 0x1B) || c == 0x7F; }
 
+bool is_control(char c) { return control(static_cast<unsigned char>(c)); }
+
+// The first control byte of [p, p + n), or n; `newlines` counts the line feeds before it.
+// 16 bytes at a time (SSE2: every x86-64 has it), the rest one by one.
+std::size_t first_control(const char* p, std::size_t n, std::size_t* newlines = nullptr) {
+  std::size_t i = 0, lines = 0;
+#ifdef __SSE2__
+  const __m128i below = _mm_set1_epi8(0x1F), del = _mm_set1_epi8(0x7F), lf = _mm_set1_epi8('\n');
+  const __m128i tab = _mm_set1_epi8('\t'), ff = _mm_set1_epi8('\f'), cr = _mm_set1_epi8('\r'), esc = _mm_set1_epi8(0x1B);
+  for (; i + 16 <= n; i += 16) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    __m128i low = _mm_cmpeq_epi8(_mm_max_epu8(v, below), below);  // v <= 0x1F
+    __m128i is_lf = _mm_cmpeq_epi8(v, lf);
+    __m128i allowed = _mm_or_si128(_mm_or_si128(is_lf, _mm_cmpeq_epi8(v, tab)),
+                                   _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, ff), _mm_cmpeq_epi8(v, cr)),
+                                                _mm_cmpeq_epi8(v, esc)));
+    __m128i bad = _mm_or_si128(_mm_andnot_si128(allowed, low), _mm_cmpeq_epi8(v, del));
+    unsigned lf_mask = unsigned(_mm_movemask_epi8(is_lf));
+    if (unsigned bad_mask = unsigned(_mm_movemask_epi8(bad))) {
+      unsigned at = unsigned(__builtin_ctz(bad_mask));
+      lines += unsigned(__builtin_popcount(lf_mask & ((1u << at) - 1)));
+      if (newlines) *newlines = lines;
+      return i + at;
+    }
+    lines += unsigned(__builtin_popcount(lf_mask));
+  }
+#endif
+  for (; i < n; ++i) {
+    if (is_control(p[i])) break;
+    lines += p[i] == '\n';
+  }
+  if (newlines) *newlines = lines;
+  return i;
+}
+
+bool any_control(const char* p, std::size_t n) { return first_control(p, n) < n; }
+
+bool utf8_valid(const char* p, std::size_t n);
+
+// A line no text holds: control bytes in what is no UTF-8 (a damaged line of text has a
+// NUL or two in ASCII; Latin-1 has no control bytes), or one byte in ten of them.
+bool binary_line(const char* p, std::size_t n) {
+  std::size_t bad = 0;
+  for (std::size_t i = 0; i < n; ++i) bad += is_control(p[i]);
+  return (bad >= 4 && bad * 10 >= n) || (bad >= 1 && !utf8_valid(p, n));
+}
+
+// A line that ends a binary stretch: text that random bytes do not make by chance, a
+// dozen bytes of it or more (mostly ASCII), or a tag pair of PGN.
+bool text_line(const char* p, std::size_t n) {
+  if (any_control(p, n) || !utf8_valid(p, n)) return false;
+  std::size_t high = 0;
+  for (std::size_t i = 0; i < n; ++i) high += static_cast<unsigned char>(p[i]) >= 0x80;
+  std::size_t last = n;
+  while (last > 0 && (p[last - 1] == ' ' || p[last - 1] == '\r' || p[last - 1] == '\t')) --last;
+  bool tag = n >= 4 && p[0] == '[' && last > 0 && p[last - 1] == ']' && high == 0;
+  return tag || (n >= 12 && high * 10 <= n);
+}
+
+bool utf8_valid(const char* p, std::size_t n) {
+  for (std::size_t i = 0; i < n;) {
+    unsigned char c = static_cast<unsigned char>(p[i]);
+    std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (!len || i + len > n) return false;
+    for (std::size_t k = 1; k < len; ++k)
+      if ((static_cast<unsigned char>(p[i + k]) & 0xC0) != 0x80) return false;
+    i += len;
+  }
+  return true;
+}
+
+// Text with its binary stretches skipped (see encoding.h): filtered a line at a time where
+// a line holds control bytes, in blocks where none does. Bulk reads (xsgetn) read the
+// input in blocks; reads of single characters from a pipe (an interactive reader, a
+// coprocess) read it a line at a time, never past the line asked for.
+class BinarySkipper : public std::streambuf {
+public:
+  BinarySkipper(std::unique_ptr<std::streambuf> bytes, std::shared_ptr<SkippedBinary> skipped, bool regular_file)
+      : bytes_(std::move(bytes)), skipped_(std::move(skipped)), regular_file_(regular_file) {}
+
+protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    setg(nullptr, nullptr, nullptr);
+    if (out_at_ == out_.size() && !(regular_file_ ? fill(BLOCK) : fill_line())) return traits_type::eof();
+    char* rest = out_.data() + out_at_;
+    setg(rest, rest, out_.data() + out_.size());  // handed out through the get area
+    out_at_ = out_.size();
+    return traits_type::to_int_type(*gptr());
+  }
+
+  std::streamsize xsgetn(char* to, std::streamsize n) override {
+    std::streamsize done = std::min<std::streamsize>(n, egptr() - gptr());
+    if (done > 0) {
+      std::memcpy(to, gptr(), std::size_t(done));
+      gbump(int(done));
+    }
+    if (done < n) setg(nullptr, nullptr, nullptr);
+    while (done < n) {
+      if (out_at_ == out_.size() && in_.empty() && !binary_ && !ends_) {
+        // Text so far, nothing held back: read straight into the reader's buffer, and
+        // keep what is clean there (all of it, nearly always).
+        char* at = to + done;
+        std::streamsize got = bytes_->sgetn(at, n - done);
+        std::size_t size = std::size_t(std::max<std::streamsize>(got, 0));
+        ends_ = got < n - done;
+        std::size_t lines = 0, c = first_control(at, size, &lines), keep = size;
+        if (c < size) {  // from the start of that line on, filtered as held back
+          const void* before = c ? ::memrchr(at, '\n', c) : nullptr;
+          keep = before ? std::size_t(static_cast<const char*>(before) - at) + 1 : 0;
+          in_.assign(at + keep, size - keep);
+        }
+        lines_ += lines;  // (those before the control byte: its own line is not kept)
+        offset_ += keep;
+        done += std::streamsize(keep);
+        if (size == 0) break;
+        continue;
+      }
+      if (out_at_ == out_.size() && !fill(std::size_t(n - done))) break;
+      std::size_t take = std::min(std::size_t(n - done), out_.size() - out_at_);
+      std::memcpy(to + done, out_.data() + out_at_, take);
+      out_at_ += take;
+      done += std::streamsize(take);
+    }
+    return done;
+  }
+
+private:
+  static constexpr std::size_t BLOCK = 64 << 10;
+
+  // Reads on and filters into out_; false at the end of the input with nothing left.
+  bool fill(std::size_t want) {
+    out_.clear();
+    out_at_ = 0;
+    while (out_.empty()) {
+      if (!ends_) {
+        std::size_t had = in_.size(), ask = std::max(want, BLOCK);
+        in_.resize(had + ask);
+        std::streamsize got = bytes_->sgetn(in_.data() + had, std::streamsize(ask));
+        in_.resize(had + std::size_t(std::max<std::streamsize>(got, 0)));
+        ends_ = got < std::streamsize(ask);
+      }
+      if (in_.empty()) return false;
+      filter();
+      if (ends_ && in_.empty() && out_.empty()) return false;
+    }
+    return true;
+  }
+
+  // Reads on a line at a time and filters into out_; false at the end with nothing left.
+  bool fill_line() {
+    out_.clear();
+    out_at_ = 0;
+    while (out_.empty()) {
+      while (!ends_ && in_.size() < BLOCK) {
+        int_type c = bytes_->sbumpc();
+        if (traits_type::eq_int_type(c, traits_type::eof())) {
+          ends_ = true;
+          break;
+        }
+        in_ += traits_type::to_char_type(c);
+        if (c == '\n') break;
+      }
+      if (in_.empty()) return false;
+      line_at_a_time_ = true;
+      filter();
+      line_at_a_time_ = false;
+    }
+    return true;
+  }
+
+  // Moves the whole lines of in_ (all of it at the end, or a piece of a line too long to
+  // wait for) to out_, the binary ones emptied.
+  void filter() {
+    std::size_t at = 0;
+    const char* p = in_.data();
+    while (at < in_.size()) {
+      if (!binary_) {
+        // Text: every line up to the first one with a control byte, at once.
+        const void* last_nl = ::memrchr(p + at, '\n', in_.size() - at);
+        std::size_t limit = last_nl ? std::size_t(static_cast<const char*>(last_nl) - p) + 1 : in_.size();
+        if (!last_nl && !ends_ && !line_at_a_time_ && in_.size() - at < BLOCK) break;  // wait for the line's end
+        std::size_t c = at + first_control(p + at, limit - at);
+        if (c == limit) {
+          pass(at, limit);
+          at = limit;
+          continue;
+        }
+        const void* before = c > at ? ::memrchr(p + at, '\n', c - at) : nullptr;
+        std::size_t line_start = before ? std::size_t(static_cast<const char*>(before) - p) + 1 : at;
+        if (line_start > at) {
+          pass(at, line_start);
+          at = line_start;
+          continue;
+        }
+      }
+      const char* nl = static_cast<const char*>(std::memchr(p + at, '\n', in_.size() - at));
+      std::size_t end = nl ? std::size_t(nl - p) + 1 : in_.size();
+      if (!nl && !ends_ && !line_at_a_time_ && in_.size() - at < BLOCK) break;  // wait for the line's end
+      if (!binary_) {  // a line with control bytes: a damaged line of text, or binary
+        if (binary_line(p + at, end - at)) {
+          start_stretch();
+          skip(at, end, nl);
+        } else {
+          pass(at, end);
+        }
+        at = end;
+        continue;
+      }
+      // In a stretch: it ends at a line of text.
+      std::size_t len = end - at - (nl ? 1 : 0);
+      if (!in_binary_line_ && text_line(p + at, len)) {
+        binary_ = false;
+        pass(at, end);
+      } else {
+        skip(at, end, nl);
+      }
+      at = end;
+    }
+    in_.erase(0, at);
+  }
+
+  void pass(std::size_t from, std::size_t to) {
+    out_.append(in_, from, to - from);
+    lines_ += std::size_t(std::count(in_.begin() + std::ptrdiff_t(from), in_.begin() + std::ptrdiff_t(to), '\n'));
+    offset_ += to - from;
+  }
+
+  // The bytes of a binary line go; its line feed stays.
+  void skip(std::size_t from, std::size_t to, bool ends_line) {
+    std::size_t bytes = to - from - (ends_line ? 1 : 0);
+    skipped_->bytes += bytes;
+    offset_ += to - from;
+    in_binary_line_ = !ends_line;
+    if (ends_line) {
+      out_ += '\n';
+      ++lines_;
+    }
+  }
+
+  void start_stretch() {
+    binary_ = true;
+    if (skipped_->stretches++ == 0) {
+      skipped_->first_byte = offset_ + 1;
+      skipped_->first_line = lines_ + 1;
+    }
+  }
+
+  std::unique_ptr<std::streambuf> bytes_;
+  std::shared_ptr<SkippedBinary> skipped_;
+  std::string in_, out_;
+  std::size_t out_at_ = 0;
+  std::size_t offset_ = 0, lines_ = 0;  // input bytes and lines filtered so far
+  bool regular_file_;
+  bool ends_ = false, binary_ = false, in_binary_line_ = false, line_at_a_time_ = false;
+};
+
 Encoding judge(const std::string& s, std::size_t& binary_at) {
   if (s.size() >= 2 && static_cast<unsigned char>(s[0]) == 0xFF && static_cast<unsigned char>(s[1]) == 0xFE)
     return Encoding::Utf16LE;
@@ -100,8 +362,13 @@ Encoding judge(const std::string& s, std::size_t& binary_at) {
   // ASCII text in UTF-16 without a BOM: every other byte NUL.
   if (half >= 8 && nul_odd * 10 >= half * 8 && nul_even * 20 <= half) return Encoding::Utf16LE;
   if (half >= 8 && nul_even * 10 >= half * 8 && nul_odd * 20 <= half) return Encoding::Utf16BE;
-  // A few NUL bytes are a damaged text file (read, with a warning); one in ten, no text.
-  if (bad >= 8 && bad * 10 >= s.size()) return Encoding::Binary;
+  // A few NUL bytes are a damaged text file (read, with a warning); one in ten, no text:
+  // when it begins so (binary data after a line of text is skipped as it is read).
+  if (bad >= 8 && bad * 10 >= s.size()) {
+    std::size_t first_line = s.find('\n');
+    if (first_line == std::string::npos || binary_at < first_line || binary_line(s.data(), first_line))
+      return Encoding::Binary;
+  }
   return Encoding::Text;
 }
 
@@ -157,10 +424,13 @@ SniffedInput sniff_input(std::istream& in, bool first_line_only) {
              (static_cast<unsigned char>(sample[1]) == 0xFE || static_cast<unsigned char>(sample[1]) == 0xFF);
   if (bom) sample.erase(0, 2);
   auto bytes = std::make_unique<PrefixedBuffer>(std::move(sample), *in.rdbuf());
-  if (out.encoding == Encoding::Utf16LE || out.encoding == Encoding::Utf16BE)
+  if (out.encoding == Encoding::Utf16LE || out.encoding == Encoding::Utf16BE) {
     out.buffer = std::make_unique<Utf16Buffer>(std::move(bytes), out.encoding == Encoding::Utf16BE);
-  else
-    out.buffer = std::move(bytes);
+  } else {
+    auto skipped = std::make_shared<SkippedBinary>();
+    out.skipped = skipped;
+    out.buffer = std::make_unique<BinarySkipper>(std::move(bytes), std::move(skipped), !first_line_only);
+  }
   return out;
 }
 

@@ -1,7 +1,10 @@
 // What an input's bytes are, judged from its first 64 KB: text (UTF-8, or a single-byte
 // code page the readers decode), UTF-16 (as Windows tools export, with or without a BOM),
 // or not text at all. UTF-16 is decoded to UTF-8 as it is read; binary data is refused
-// once per file, where each byte would otherwise make its own error.
+// once per file, where each byte would otherwise make its own error. A text file with
+// binary data further on (a download that went wrong, random bytes pasted in) is read with
+// the binary stretches skipped: a line that is binary, and every line after it up to one
+// of text, becomes an empty line (so line numbers hold), and the text after is read.
 #pragma once
 
 #include <istream>
@@ -13,16 +16,26 @@ namespace tools {
 
 enum class Encoding { Text, Utf16LE, Utf16BE, Binary };
 
+// The binary stretches skipped in a text file.
+struct SkippedBinary {
+  std::size_t stretches = 0, bytes = 0;
+  std::size_t first_byte = 0, first_line = 0;  // where the first began (from 1)
+};
+
 struct SniffedInput {
   Encoding encoding = Encoding::Text;
   std::size_t binary_at = 0;  // with Binary: the first byte that no text holds
   std::unique_ptr<std::streambuf> buffer;  // the input again from its first byte (decoded)
+  std::shared_ptr<const SkippedBinary> skipped;  // with Text: filled in as the input is read
 };
 
 // Reads the first bytes of `in` and returns what they are and a buffer that gives the
 // whole input (UTF-16 decoded to UTF-8, a UTF-16 BOM dropped). `in` must outlive it.
 // A file is judged by its first 64 KB; a pipe or terminal by its first line, so that a
 // program answering line by line (notation-translate as a coprocess) is not kept waiting.
+// It is refused as binary only when the binary data begins in its first line; later on,
+// binary stretches are skipped (for readers in blocks; one that reads a character at a
+// time, a coprocess, gets the bytes as they are).
 SniffedInput sniff_input(std::istream& in, bool first_line_only);
 
 const char* to_string(Encoding e);

@@ -13,6 +13,7 @@
 #include "common/diagnostics.h"
 #include "common/exit_codes.h"
 #include "common/input.h"
+#include "common/output_file.h"
 #include "common/progress.h"
 
 namespace tools {
@@ -51,7 +52,9 @@ int for_each_game(const GameLoopOptions& options, const DiagnosticPrinter& diagn
     auto handle = [&](Result& r, std::size_t ordinal_offset, std::size_t bytes_read) {
       bytes = bytes_read;
       progress.update(bytes_before + bytes_read, ++games);
-      return emit(input.name, r, ordinal_offset);
+      bool more = emit(input.name, r, ordinal_offset);
+      end_record();  // what the game printed is whole
+      return more;
     };
     if (options.jobs <= 1) {
       chess::pgn::Reader reader(*input.stream, options.reader);
@@ -67,10 +70,7 @@ int for_each_game(const GameLoopOptions& options, const DiagnosticPrinter& diagn
                         d.severity == chess::pgn::Severity::Error ? Severity::Error : Severity::Warning, d.code,
                         d.message + " (after the last game)");
     bytes_before += bytes;
-    if (std::string failure = input.failure(); !failure.empty()) {
-      diagnostics.print(Severity::Error, input.name + ": " + failure);
-      status = EXIT_USAGE_OR_IO;
-    }
+    status = std::max(status, finish_input(input, diagnostics));
   }
   progress.finish();
   return status;

@@ -13,7 +13,7 @@ void print_game_diagnostics(const DiagnosticPrinter& printer, const std::string&
   std::string players = report.white.empty() && report.black.empty() ? "" : ", " + report.white + " - " + report.black;
   auto print = [&](const Diagnostic& d, Severity severity) {
     std::string message = d.message + fmt::format(" (game {} at line {}{}", report.ordinal, report.start.line, players);
-    if (d.ply) message += fmt::format(", ply {}, move '{}', position {}", d.ply, d.move, d.fen);
+    if (d.ply) message += fmt::format(", ply {}, move '{}', position {}", d.ply, excerpt(d.move), d.fen);
     message += ")";
     if (!d.suggestions.empty()) {
       message += "; did you mean: ";
@@ -29,7 +29,8 @@ void print_game_diagnostics(const DiagnosticPrinter& printer, const std::string&
   };
   for (const Diagnostic& d : report.errors) each(d, Severity::Error);
   if (!errors_only)
-    for (const Diagnostic& d : report.warnings) each(d, Severity::Warning);
+    for (const Diagnostic& d : report.warnings)
+      if (printer.take_warning(d.code)) each(d, Severity::Warning);
   if (left_out)
     printer.print(file, report.start.line, report.start.column ? report.start.column : 1, Severity::Note, "max-errors",
                   fmt::format("{} more in game {} not shown (--max-errors {})", left_out, report.ordinal,

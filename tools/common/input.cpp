@@ -2,6 +2,7 @@
 
 #include "common/diagnostics.h"
 #include "common/encoding.h"
+#include "common/exit_codes.h"
 
 #include <cerrno>
 #include <cstring>
@@ -55,6 +56,7 @@ void decode(Input& in, bool regular_file, const DiagnosticPrinter& diagnostics) 
   if (sniffed.encoding != Encoding::Text)
     diagnostics.print(Severity::Warning, in.name + ": " + to_string(sniffed.encoding) + " text, decoded to UTF-8",
                       "encoding");
+  in.skipped = std::move(sniffed.skipped);
   in.decoding = std::move(sniffed.buffer);
   in.decoded = std::make_unique<std::istream>(in.decoding.get());
   in.stream = in.decoded.get();
@@ -95,6 +97,23 @@ std::string Input::failure() const {
   if (decompressed)
     if (std::string why = decompressed->error(); !why.empty()) return why;
   return source && source->bad() ? "read error" : "";
+}
+
+int finish_input(const Input& input, const DiagnosticPrinter& diagnostics) {
+  int status = EXIT_ALL_GOOD;
+  if (input.skipped && input.skipped->stretches) {
+    const SkippedBinary& s = *input.skipped;
+    diagnostics.print(input.name, s.first_line, 1, Severity::Error, "not-text",
+                      "binary data (NUL or control characters) from byte " + std::to_string(s.first_byte) + ": " +
+                          (s.stretches == 1 ? std::string("its lines") : std::to_string(s.stretches) + " stretches") +
+                          " skipped, " + std::to_string(s.bytes) + " bytes in all");
+    status = EXIT_SOME_INVALID;
+  }
+  if (std::string failure = input.failure(); !failure.empty()) {
+    diagnostics.print(Severity::Error, input.name + ": " + failure);
+    status = EXIT_USAGE_OR_IO;
+  }
+  return status;
 }
 
 std::size_t total_input_size(const std::vector<std::string>& paths) {

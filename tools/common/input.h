@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/decompress.h"
+#include "common/encoding.h"
 
 namespace tools {
 
@@ -18,6 +19,7 @@ struct Input {
   // cut short or corrupt (what was read before it was given as read).
   std::string failure() const;
   Compression compression() const { return decompressed ? decompressed->compression() : Compression::None; }
+  std::shared_ptr<const SkippedBinary> skipped;  // binary stretches skipped (encoding.h)
 
   std::istream* source = nullptr;       // the bytes as opened
   std::unique_ptr<std::istream> owned;  // null for standard input
@@ -35,6 +37,11 @@ class DiagnosticPrinter;
 // the same way, once, with `refused` set; UTF-16 is decoded to UTF-8, with a warning.
 // Compressed inputs (zstd, gzip, bzip2, xz: decompress.h) are decompressed first.
 Input open_input(const std::string& path, const DiagnosticPrinter& diagnostics);
+
+// Once an input is read: says what went wrong reading it (a read error; binary data
+// skipped, once, with where it began and how much there was) and returns the status it
+// makes: EXIT_USAGE_OR_IO, EXIT_SOME_INVALID or EXIT_ALL_GOOD.
+int finish_input(const Input& input, const DiagnosticPrinter& diagnostics);
 
 // The total size of the named regular files, for progress; 0 if any is a pipe or stdin.
 std::size_t total_input_size(const std::vector<std::string>& paths);

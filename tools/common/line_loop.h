@@ -10,6 +10,7 @@
 #include "common/diagnostics.h"
 #include "common/exit_codes.h"
 #include "common/input.h"
+#include "common/output_file.h"
 
 namespace tools {
 
@@ -34,11 +35,11 @@ int for_each_line(const LineLoopOptions& options, const DiagnosticPrinter& diagn
     }
     chess::LineReader reader(*input.stream, options.max_line, options.interactive && path == "-");
     std::string line;
-    for (bool too_long = false; reader.next(line, too_long);) on_line(input.name, reader.line_number(), line, too_long);
-    if (std::string failure = input.failure(); !failure.empty()) {
-      diagnostics.print(Severity::Error, input.name + ": " + failure);
-      status = EXIT_USAGE_OR_IO;
+    for (bool too_long = false; reader.next(line, too_long);) {
+      on_line(input.name, reader.line_number(), line, too_long);
+      end_record();  // what the line printed is whole
     }
+    status = std::max(status, finish_input(input, diagnostics));
   }
   return status;
 }

@@ -39,6 +39,11 @@ public:
     return data_.get() + size_;
   }
   void filled(std::size_t written) { size_ += written; }
+  std::size_t capacity() const { return capacity_; }
+  void release() {  // the memory given back
+    data_.reset();
+    size_ = capacity_ = 0;
+  }
   void swap(Text& other) noexcept {
     data_.swap(other.data_);
     std::swap(size_, other.size_);

@@ -7,6 +7,7 @@
 
 #include "common/command_line.h"
 #include "common/exit_codes.h"
+#include "common/output_file.h"
 #include "fen-perft/runner.h"
 
 int main(int argc, char** argv) {
@@ -30,11 +31,15 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 1 << 20));
   app.add_flag("--chess960", cl.run.chess960, "Read KQkq castling as Chess960 (X-FEN): the outermost rooks");
   app.add_option("--format", cl.format, "Output: text (default) or jsonl")->check(CLI::IsMember({"text", "jsonl"}));
+  tools::DiagnosticPrinter diagnostics("fen-perft");
+  tools::OutputFile output(diagnostics);
+  output.add_option(app);
   if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
 
-  tools::DiagnosticPrinter diagnostics("fen-perft");
+  if (!output.open(cl.epd_path.empty() ? std::vector<std::string>{} : std::vector<std::string>{cl.epd_path}))
+    return tools::EXIT_USAGE_OR_IO;
   try {
-    return fen_perft::run(cl, diagnostics);
+    return output.finish(fen_perft::run(cl, diagnostics));
   } catch (const std::bad_alloc&) {
     diagnostics.print(tools::Severity::Error,
                       fmt::format("out of memory (is --hash {} more than this machine has?)", cl.run.hash_mb));

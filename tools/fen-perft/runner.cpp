@@ -9,6 +9,7 @@
 #include "chess/uci_move.h"
 #include "common/exit_codes.h"
 #include "common/input.h"
+#include "common/output_file.h"
 
 namespace fen_perft {
 
@@ -39,10 +40,9 @@ int run_suite(const std::string& path, const RunOptions& options, const Reporter
   tools::Input input = tools::open_input(path, diagnostics);
   if (!input.stream) return tools::EXIT_USAGE_OR_IO;  // an unreadable suite, as a bad line is
   PerftSuite suite = read_perft_suite(*input.stream);
-  if (std::string failure = input.failure(); !failure.empty()) {
-    diagnostics.print(tools::Severity::Error, input.name + ": " + failure);
-    return tools::EXIT_USAGE_OR_IO;
-  }
+  // A read error ends the run; binary data skipped is an unreadable part of the suite.
+  int read = tools::finish_input(input, diagnostics);
+  if (read == tools::EXIT_USAGE_OR_IO) return read;
 
   Perft perft(PerftOptions{options.threads, options.hash_mb});
   Totals totals;
@@ -73,10 +73,11 @@ int run_suite(const std::string& path, const RunOptions& options, const Reporter
     ++totals.positions;
     ++(result.pass() ? totals.passed : totals.failed);
     reporter.position(result);
+    tools::end_record();
   }
   totals.positions += totals.unreadable;
   reporter.summary(totals);
-  if (totals.unreadable) return tools::EXIT_USAGE_OR_IO;
+  if (totals.unreadable || read != tools::EXIT_ALL_GOOD) return tools::EXIT_USAGE_OR_IO;
   return totals.failed ? tools::EXIT_SOME_INVALID : tools::EXIT_ALL_GOOD;
 }
 
@@ -96,7 +97,11 @@ void report_bad_fen(const tools::DiagnosticPrinter& diagnostics, const std::stri
   diagnostics.print(tools::Severity::Error,
                     fmt::format("invalid FEN, {} field, column {}: {}", to_string(e.field), e.column, e.message),
                     "bad-fen");
-  fmt::print(stderr, "  {}\n  {}^\n", fen, std::string(e.column - 1, ' '));
+  // A window of the FEN around the column: a FEN of 10,000 fields is one line of context.
+  std::size_t at = e.column - 1, from = fen.size() > 120 && at > 40 ? at - 40 : 0;
+  std::size_t width = fen.size() > 120 ? 80 : fen.size();
+  std::string shown = (from ? "..." : "") + fen.substr(from, width) + (from + width < fen.size() ? "..." : "");
+  fmt::print(stderr, "  {}\n  {}^\n", shown, std::string(at - from + (from ? 3 : 0), ' '));
   if (e.field == chess::FenField::Castling && !chess960)
     diagnostics.print(tools::Severity::Note, "for a Chess960 position written in X-FEN (KQkq), add --chess960");
 }

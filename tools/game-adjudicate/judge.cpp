@@ -84,7 +84,8 @@ std::string written_back(pgn::Game& game, const pgn::GameReport& report, const r
 bool adjudicable(const pgn::GameReport& report) {
   for (const pgn::Diagnostic& d : report.errors)
     if (d.ply || d.code == "bad-fen" || d.code == "unsupported-variant" || d.code == "unreadable-move" ||
-        d.code == "ambiguous-move" || d.code == "unbalanced-variation")
+        d.code == "ambiguous-move" || d.code == "unbalanced-variation" ||
+        d.code == "game-too-large")  // moves past the limit are not read: the game is not all there
       return false;
   return true;
 }
@@ -195,6 +196,16 @@ bool judge_replayed(pgn::Reader& reader, const JudgeOptions& options, Judged& ou
 // PGN written back: the game built, then judged by its own replay.
 bool judge_built(pgn::Reader& reader, const JudgeOptions& options, Judged& out) {
   thread_local pgn::Game game;
+  // A game of megabytes (a huge comment) is not kept in the thread's Game once judged:
+  // with N jobs, N of them would be.
+  struct Release {
+    pgn::Game& game;
+    const pgn::Reader& reader;
+    std::size_t start;
+    ~Release() {
+      if (reader.bytes_read() - start > (1 << 20)) game = pgn::Game();
+    }
+  } release{game, reader, reader.bytes_read()};
   pgn::BuildOptions keep{true, true, true};
   if (!pgn::read_next_game(reader, options.read, game, out.report, keep)) return false;
   out.recorded = game.result ? *game.result : game.tag_value("Result");

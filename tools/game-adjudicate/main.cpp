@@ -4,7 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include "common/command_line.h"
-#include "common/standard_output.h"
+#include "common/output_file.h"
 #include "game-adjudicate/positions.h"
 #include "game-adjudicate/rule_choice.h"
 #include "game-adjudicate/run.h"
@@ -53,16 +53,20 @@ int main(int argc, char** argv) {
   standings.add_to(app);
   tools::GameReportingOptions reporting;
   reporting.add_to(app);
-  if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
   tools::DiagnosticPrinter diagnostics("game-adjudicate");
+  tools::OutputFile output(diagnostics);
+  output.add_option(app);
+  if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
   reporting.apply_to(diagnostics);
   if (list) return adjudicate::list_rules(), tools::EXIT_ALL_GOOD;
-  tools::buffer_standard_output();
+  std::vector<std::string> inputs = run.loop.files.empty() ? std::vector<std::string>{"-"} : run.loop.files;
+  if (!rules_file.empty()) inputs.push_back(rules_file);
+  if (!output.open(inputs)) return tools::EXIT_USAGE_OR_IO;
   if (positions_mode) {
     positions.files = run.loop.files;
     positions.jsonl = format == "jsonl";
     positions.budget.nodes = budget;
-    return adjudicate::run_positions(positions, diagnostics);
+    return output.finish(adjudicate::run_positions(positions, diagnostics));
   }
   std::optional<chess::rules::RuleSet> set = adjudicate::choose_rules(rules, rules_file, overrides, diagnostics);
   if (!set) return tools::EXIT_USAGE_OR_IO;
@@ -73,11 +77,11 @@ int main(int argc, char** argv) {
   if (from == "auto") run.judge.read.auto_dialect = true;
   else if (!(run.judge.read.codec = tools::find_dialect(from, "--from", diagnostics, true))) return tools::EXIT_USAGE_OR_IO;
   run.loop.progress = reporting.show_progress();
-  if (standings.enabled) return adjudicate::run_standings(run, standings, format, set->name, diagnostics);
+  if (standings.enabled) return output.finish(adjudicate::run_standings(run, standings, format, set->name, diagnostics));
   if (format == "csv" || format == "html")
     return diagnostics.print(tools::Severity::Error, "--format " + format + " is for --standings"), tools::EXIT_USAGE_OR_IO;
   auto printer = adjudicate::make_printer(format == "jsonl" ? adjudicate::Format::Jsonl
                                           : format == "pgn" ? adjudicate::Format::Pgn : adjudicate::Format::Text,
                                           diagnostics);
-  return adjudicate::run_games(run, *printer, diagnostics);
+  return output.finish(adjudicate::run_games(run, *printer, diagnostics));
 }

@@ -20,12 +20,15 @@ namespace {
 struct Line {
   std::string label;  // the expected class, if the line gave one
   std::string fen;
+  std::size_t stray_at = 0;  // the column of words after the FEN that are no EPD operations (none: 0)
+  std::size_t words = 0;     // how many words the line has, when stray_at is set
 };
 
 // "WB fen", "fen", "epd ops;": the label, and the FEN's fields (an EPD's four, with its
 // clocks when the next two words are numbers).
 Line split_line(std::string_view text) {
   Line out;
+  std::string_view label_start = text;
   if (text.size() > 3 && text[2] == ' ' && (text[0] == 'W' || text[0] == '-') && (text[1] == 'B' || text[1] == '-')) {
     out.label = std::string(text.substr(0, 2));
     text.remove_prefix(3);
@@ -40,6 +43,22 @@ Line split_line(std::string_view text) {
   auto number = [](std::string_view f) { return !f.empty() && f.find_first_not_of("0123456789") == std::string_view::npos; };
   std::size_t keep = fields.size() >= 6 && number(fields[4]) && number(fields[5]) ? 6 : std::min<std::size_t>(4, fields.size());
   for (std::size_t i = 0; i < keep; ++i) out.fen += (i ? " " : "") + std::string(fields[i]);
+  // What follows the FEN is an EPD's operations ("bm e4; id \"x\";") or nothing: a FEN of
+  // 10,000 fields is no position read with its first six.
+  if (!fields.empty()) {
+    std::size_t end = std::size_t(fields[keep - 1].data() + fields[keep - 1].size() - text.data());
+    std::string_view rest = text.substr(end);
+    std::size_t first = rest.find_first_not_of(' ');
+    if (first != std::string_view::npos && rest.find(';') == std::string_view::npos) {
+      out.stray_at = end + first + 1 + (text.data() - label_start.data());
+      out.words = keep;
+      for (std::size_t i = first; i < rest.size();) {
+        while (i < rest.size() && rest[i] == ' ') ++i;
+        if (i < rest.size()) ++out.words;
+        while (i < rest.size() && rest[i] != ' ') ++i;
+      }
+    }
+  }
   return out;
 }
 
@@ -114,6 +133,10 @@ int run_positions(const PositionsOptions& options, const tools::DiagnosticPrinte
     while (!text.empty() && (text.back() == '\r' || text.back() == '\0' || text.back() == ' ')) text.remove_suffix(1);
     if (text.empty() || text[0] == '#') return;
     Line line = split_line(text);
+    if (line.stray_at)
+      return bad(file, number, line.stray_at,
+                 fmt::format("record field: expected 6 fields (or an EPD's 4 and its operations, each ending in ';'), "
+                             "found {}", line.words));
     FenResult fen = Position::from_fen(line.fen);
     if (!fen.ok())
       return bad(file, number, fen.error->column, std::string(to_string(fen.error->field)) + " field: " + fen.error->message);

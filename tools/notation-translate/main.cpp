@@ -9,7 +9,7 @@
 #include "common/command_line.h"
 #include "common/diagnostics.h"
 #include "common/exit_codes.h"
-#include "common/standard_output.h"
+#include "common/output_file.h"
 #include "notation-translate/run.h"
 
 namespace {
@@ -42,8 +42,10 @@ int main(int argc, char** argv) {
   app.add_flag("--line-buffered", cl.line_buffered, "Flush after every line (always on when stdout is a terminal)");
   app.add_flag("--no-warnings", cl.no_warnings, "Do not report lenient readings (ties decided by lookahead...)");
   app.add_flag("--list-dialects", cl.list, "Print the dialect names and exit");
-  if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
   tools::DiagnosticPrinter diagnostics("notation-translate");
+  tools::OutputFile out(diagnostics);
+  out.add_option(app);
+  if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
   if (cl.list) {
     for (auto name : chess::notation::codec_names()) fmt::print("{}\n", name);
     return tools::EXIT_ALL_GOOD;
@@ -75,8 +77,9 @@ int main(int argc, char** argv) {
     options.start = parsed.position;
   }
   translate::Translator translator(options);
-  bool flush = cl.line_buffered || ::isatty(STDOUT_FILENO);
-  if (!flush) tools::buffer_standard_output();
+  bool flush = cl.line_buffered || (out.path().empty() && ::isatty(STDOUT_FILENO));
+  std::vector<std::string> inputs = !cl.files.empty() || !cl.move.empty() ? cl.files : std::vector<std::string>{"-"};
+  if (!out.open(inputs, flush)) return tools::EXIT_USAGE_OR_IO;
   translate::Output output(translator, diagnostics, cl.format == "jsonl", flush, !cl.no_warnings);
 
   if (!cl.move.empty()) {
@@ -84,7 +87,7 @@ int main(int argc, char** argv) {
       diagnostics.print(tools::Severity::Error, "--move translates one move: give no input files with it");
       return tools::EXIT_USAGE_OR_IO;
     }
-    return output.single_move(translator.translate(cl.move)) ? tools::EXIT_ALL_GOOD : tools::EXIT_SOME_INVALID;
+    return out.finish(output.single_move(translator.translate(cl.move)) ? tools::EXIT_ALL_GOOD : tools::EXIT_SOME_INVALID);
   }
-  return translate::translate_files(cl.files, translator, output, diagnostics, flush);
+  return out.finish(translate::translate_files(cl.files, translator, output, diagnostics, flush));
 }

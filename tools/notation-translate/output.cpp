@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 
 #include "common/json.h"
+#include "common/output_file.h"
 
 namespace translate {
 
@@ -28,7 +29,7 @@ std::string json_problem(const Problem& p) {
 
 void Output::report(std::string_view file, std::size_t line_no, const Problem& p, tools::Severity severity) const {
   std::string message = p.message;
-  if (p.ply > 0) message += fmt::format(" (move '{}', ply {}, position {})", p.move, p.ply, p.fen);
+  if (p.ply > 0) message += fmt::format(" (move '{}', ply {}, position {})", tools::excerpt(p.move), p.ply, p.fen);
   if (!p.candidates.empty()) {
     message += "; candidates: ";
     for (std::size_t i = 0; i < p.candidates.size(); ++i) message += (i ? ", " : "") + p.candidates[i];
@@ -37,7 +38,7 @@ void Output::report(std::string_view file, std::size_t line_no, const Problem& p
 }
 
 void Output::end_line() const {
-  if (flush_) std::fflush(stdout);
+  if (flush_) tools::end_record();
 }
 
 void Output::line(std::string_view file, std::size_t line_no, const LineResult& result) const {

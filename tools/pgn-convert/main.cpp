@@ -5,7 +5,7 @@
 #include <climits>
 
 #include "common/command_line.h"
-#include "common/standard_output.h"
+#include "common/output_file.h"
 #include "pgn-convert/run.h"
 
 int main(int argc, char** argv) {
@@ -51,8 +51,10 @@ int main(int argc, char** argv) {
   tools::add_no_fast_path_flag(app, run.convert.read.plain_path);
   tools::GameReportingOptions reporting;
   reporting.add_to(app);
-  if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
   tools::DiagnosticPrinter diagnostics("pgn-convert");
+  tools::OutputFile output(diagnostics);
+  output.add_option(app);
+  if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
   reporting.apply_to(diagnostics);
 
   using convert::Format;
@@ -81,7 +83,9 @@ int main(int argc, char** argv) {
   selection.set_first(std::size_t(first));
   selection.set_skip(std::size_t(skip));
 
-  tools::buffer_standard_output();
+  std::vector<std::string> inputs = run.loop.files.empty() ? std::vector<std::string>{"-"} : run.loop.files;
+  if (!run.rejects.empty()) inputs.push_back(run.rejects);  // written too: no output over it
+  if (!output.open(inputs)) return tools::EXIT_USAGE_OR_IO;
   run.loop.progress = reporting.show_progress();
-  return convert::run(run, selection, diagnostics);
+  return output.finish(convert::run(run, selection, diagnostics));
 }

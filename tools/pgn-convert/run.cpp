@@ -108,6 +108,7 @@ int run(const RunOptions& options, Selection& selection, const tools::Diagnostic
     // strings, allocated on one thread and freed on another, made two jobs cost a fifth
     // more work than one.
     thread_local chess::pgn::Game built;
+    std::size_t start = reader.bytes_read();
     if (!read_next_game(reader, convert.read, built, report, keep)) return false;
     render(built, std::move(report), convert, r.converted);
     r.game.ordinal = built.ordinal;
@@ -119,6 +120,9 @@ int run(const RunOptions& options, Selection& selection, const tools::Diagnostic
     } else if (selection.reads_tags()) {
       r.game.tags = built.tags;
     }
+    // A game of megabytes (a huge comment) is not kept in the thread's Game: with N jobs,
+    // N of them would be.
+    if (reader.bytes_read() - start > (1 << 20)) built = chess::pgn::Game();
     return true;
   };
   Destinations destinations(options, selection, diagnostics, rejects_out);
@@ -132,6 +136,10 @@ int run(const RunOptions& options, Selection& selection, const tools::Diagnostic
              filtered.empty() ? "" : "; filtered out: ", filtered);
   for (const std::string& w : selection.warnings()) diagnostics.print(tools::Severity::Warning, w, "match-no-tag");
   if (totals.read == 0) diagnostics.print(tools::Severity::Warning, "no games in the input", "empty-input");
+  if (rejects_out.is_open() && !rejects_out.flush()) {  // a full disk: never a silently short file of rejects
+    diagnostics.print(tools::Severity::Error, options.rejects + ": write error");
+    io = tools::EXIT_USAGE_OR_IO;
+  }
   return std::max(io, destinations.status);
 }
 

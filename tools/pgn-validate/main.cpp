@@ -8,7 +8,7 @@
 #include "common/command_line.h"
 #include "common/diagnostics.h"
 #include "common/exit_codes.h"
-#include "common/standard_output.h"
+#include "common/output_file.h"
 #include "pgn-validate/output.h"
 #include "pgn-validate/run.h"
 
@@ -37,9 +37,14 @@ int main(int argc, char** argv) {
   tools::add_no_fast_path_flag(app, run.validate.plain_path);
   tools::GameReportingOptions reporting;
   reporting.add_to(app);
-  if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
+  bool all_warnings = false;
+  app.add_flag("--all-warnings", all_warnings, "Print every warning (by default at most 100 of one code in a run)");
   tools::DiagnosticPrinter diagnostics("pgn-validate");
+  tools::OutputFile out(diagnostics);
+  out.add_option(app);
+  if (int status = tools::parse_command_line(app, argc, argv); status >= 0) return status;
   reporting.apply_to(diagnostics);
+  if (all_warnings) diagnostics.max_same_warning = 0;
   if (from == "auto") {
     run.validate.auto_dialect = true;
   } else if (!(run.validate.codec = tools::find_dialect(from, "--from", diagnostics, true))) {
@@ -50,8 +55,8 @@ int main(int argc, char** argv) {
     diagnostics.print(tools::Severity::Error, "--emit writes games to standard output: it does not go with --format jsonl");
     return tools::EXIT_USAGE_OR_IO;
   }
-  tools::buffer_standard_output();
   if (run.files.empty()) run.files.push_back("-");
+  if (!out.open(run.files)) return tools::EXIT_USAGE_OR_IO;
   run.progress = reporting.show_progress();
   validate::Output output(diagnostics, {format == "jsonl", quiet});
   int status = validate::run(run, output, diagnostics);
@@ -61,5 +66,5 @@ int main(int argc, char** argv) {
                       "no games in the input", "empty-input");
     if (run.validate.strict) status = std::max(status, int(tools::EXIT_SOME_INVALID));
   }
-  return status;
+  return out.finish(status);
 }

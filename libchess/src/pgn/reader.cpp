@@ -316,10 +316,11 @@ struct Reader::Impl {
     early.clear();
     // Tags, a blank line, then tags again: the first game had no moves at all.
     if (read_tags()) read_movetext();
-    for (; depth > 0; --depth) {
-      report(Severity::Error, "unbalanced-variation", here(), "variation not closed with ')' before the end of the game");
-      v->end_variation(here());
-    }
+    if (depth > 0)  // said once, however many are open
+      report(Severity::Error, "unbalanced-variation", here(),
+             depth == 1 ? std::string("variation not closed with ')' before the end of the game")
+                        : std::to_string(depth) + " variations not closed with ')' before the end of the game");
+    for (; depth > 0; --depth) v->end_variation(here());
     if (raw_cut) {  // a part of the text is no text to write through: none is handed over
       report(Severity::Error, "game-too-large", here(),
              "game text over " + std::to_string(options.max_raw_game_bytes) +
@@ -395,7 +396,8 @@ struct Reader::Impl {
   bool spanned = false;
   void join_tag_lines(std::size_t from) {
     spanned = false;
-    for (int joined = 0; joined < 4 && line.find(']', from) == std::string::npos; ++joined) {
+    // (Not a line too long to read whole: its next piece is the same line, not the next.)
+    for (int joined = 0; joined < 4 && !more_of_line && line.find(']', from) == std::string::npos; ++joined) {
       std::string kept = line;
       std::size_t kept_pos = pos;
       bool had = have_line;
@@ -458,6 +460,13 @@ struct Reader::Impl {
         inner_quote = true;
       }
       value += c;
+    }
+    if (!closed && more_of_line) {  // a tag line over the line limit: the rest of it is no movetext
+      while (more_of_line && next_line()) {}
+      report(Severity::Error, "malformed-tag", at,
+             "tag " + name + ": line longer than " + std::to_string(options.max_line_length) + " bytes: not read");
+      pos = line.size();
+      return true;
     }
     if (!closed) {
       report(Severity::Error, "malformed-tag", at, "tag " + name + ": value not closed with '\"]' on its line");
