@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Every program on every hostile input of issue 16 (tests/hostile/generate.py).
 
-    hostile_test.py BIN_DIR [--games N] [--only CASE,...] [--keep DIR]
+    hostile_test.py BIN_DIR [--games N] [--only CASE,...] [--keep DIR] [--sanitized]
 
 Each run must end with the status written below for it, say what is wrong in the
 diagnostics listed (each as often as listed: once, not once per byte or per level), keep
@@ -10,7 +10,9 @@ the good game (or line) before the damage and the one after it. The big cases ar
 at a quarter of their size: the full size may take at most 10 times the CPU time (linear
 time, with room for noise; quadratic would be 16 times). The 10 million one-move games
 are 1 million here (--games 10000000 for the full size, which takes about two minutes on
-two cores); everything else is full size. Prints a table of the outcomes.
+two cores); everything else is full size. --sanitized (programs built with ASan): no limit
+on RSS, which the sanitizer's shadow memory and quarantine make meaningless. Prints a table
+of the outcomes.
 """
 import json
 import os
@@ -282,6 +284,10 @@ def arg_runs(r, case, files):
 
 def main(argv):
     args = argv[1:]
+    global RSS_LIMIT_KB
+    if "--sanitized" in args:
+        args.remove("--sanitized")
+        RSS_LIMIT_KB = float("inf")
     games, only, keep = 1_000_000, None, None
     for flag in ("--games", "--only", "--keep"):
         if flag in args:
