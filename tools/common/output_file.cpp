@@ -80,7 +80,7 @@ void leave_writing() {
     ::_exit(128 + SIGPIPE);
   }
   out.diagnostics->print(Severity::Error, out.name + ": write error: " + std::strerror(error) +
-                                              (temp_path[0] ? " (nothing written)" : ""));
+                                              (temp_path[0] ? " (the file is left as it was)" : ""));
   remove_temp();
   ::_exit(EXIT_USAGE_OR_IO);
 }
@@ -239,7 +239,7 @@ int OutputFile::finish(int status) {
   if (!error && temp_path[0] && ::rename(temp_path, final_path_.c_str()) != 0) error = errno;
   if (error) {
     diagnostics_.print(Severity::Error, path_ + ": write error: " + std::strerror(error) +
-                                            (temp_path[0] ? " (nothing written)" : ""));
+                                            (temp_path[0] ? " (the file is left as it was)" : ""));
     remove_temp();
     status = EXIT_USAGE_OR_IO;
   }
