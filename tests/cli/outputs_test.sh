@@ -122,6 +122,13 @@ check "notation-translate -o: written" [ "$(cat "$tmp/small.uci")" = "e2e4 e7e5"
 "$bins/fen-perft" -d 2 -o "$tmp/perft.txt" 2>/dev/null
 check "fen-perft -o: written" grep -q 400 "$tmp/perft.txt"
 
+# A run that fails having written nothing (a misspelt input) leaves -o FILE as it was.
+printf 'precious\n' >"$tmp/precious.pgn"
+"$bins/pgn-convert" "$tmp/no-such.pgn" -o "$tmp/precious.pgn" 2>"$tmp/err"
+check "-o, a missing input: exit 2" [ $? -eq 2 ]
+check "-o, a missing input: FILE as it was" [ "$(cat "$tmp/precious.pgn")" = precious ]
+check "-o, a missing input: no temporary file left" [ -z "$(ls -A "$tmp" | grep '^\.precious')" ]
+
 # -o naming an input is refused, by device and inode: the name, a link, a hard link, stdin.
 cp "$small_pgn" "$tmp/in.pgn"
 ln -s "$tmp/in.pgn" "$tmp/link.pgn"

@@ -30,6 +30,7 @@ struct Output {
   bool active = false;
   int fd = STDOUT_FILENO;
   std::size_t block = BLOCK;
+  std::size_t written = 0;  // bytes written out so far
   std::string pending;
   std::string name;  // for messages
   const DiagnosticPrinter* diagnostics = nullptr;
@@ -79,7 +80,7 @@ void leave_writing() {
     ::_exit(128 + SIGPIPE);
   }
   out.diagnostics->print(Severity::Error, out.name + ": write error: " + std::strerror(error) +
-                                              (temp_path[0] ? " (nothing written)" : ""));
+                                              (temp_path[0] ? " (the file is left as it was)" : ""));
   remove_temp();
   ::_exit(EXIT_USAGE_OR_IO);
 }
@@ -100,6 +101,7 @@ void write_out() {
     p += n;
     left -= std::size_t(n);
   }
+  out.written += out.pending.size();
   out.pending.clear();
   leave_writing();
 }
@@ -226,10 +228,18 @@ int OutputFile::finish(int status) {
   if (out.fd == STDOUT_FILENO) return status;
   enter_writing();  // a signal now waits for the file to be in place
   int error = ::close(out.fd) == 0 ? 0 : errno;
+  if (!error && temp_path[0] && status == EXIT_USAGE_OR_IO && out.written == 0) {
+    // A run that failed and wrote nothing (a misspelt input) does not empty FILE.
+    remove_temp();
+    temp_path[0] = 0;
+    diagnostics_.print(Severity::Note, path_ + ": left as it was: the run wrote nothing");
+    leave_writing();
+    return status;
+  }
   if (!error && temp_path[0] && ::rename(temp_path, final_path_.c_str()) != 0) error = errno;
   if (error) {
     diagnostics_.print(Severity::Error, path_ + ": write error: " + std::strerror(error) +
-                                            (temp_path[0] ? " (nothing written)" : ""));
+                                            (temp_path[0] ? " (the file is left as it was)" : ""));
     remove_temp();
     status = EXIT_USAGE_OR_IO;
   }
