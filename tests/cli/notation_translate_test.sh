@@ -41,13 +41,13 @@ run --to lan "$tmp/lines.txt"
 check "bad line: exit 1" [ $status -eq 1 ]
 check "bad line: output stays aligned" [ "$out" = $'1. e2-e4 e7-e5\n\n1. d2-d4' ]
 check "bad line: file:line:col and code" grep -q "lines.txt:2:14: error\[illegal-move\]: no white knight can move to f5" <<<"$err"
-check "bad line: names the move, ply and position" grep -q "move 'Nf5', ply 3, position rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2" <<<"$err"
-check "bad line: candidates in the target dialect" grep -q "candidates: Nb1-a3, Nb1-c3, Ng1-e2, Ng1-f3, Ng1-h3" <<<"$err"
+check "bad line: names the ply, move and position, in the PGN programs' order" grep -q "ply 3, move 'Nf5', position rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2" <<<"$err"
+check "bad line: candidates in the target dialect" grep -q "(ply 3, move 'Nf5', position [^)]*); did you mean: Nb1-a3, Nb1-c3, Ng1-e2, Ng1-f3, Ng1-h3" <<<"$err"
 
 run --from descriptive --to san <<<"1 P-K4 P-Q4 2 PxP QxP 3 Castles"
 check "descriptive: illegal castling" grep -q "error\[illegal-move\]" <<<"$err"
 run --fen "4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1" --from descriptive --to san <<<"PxP"
-check "descriptive: ambiguity lists the candidates" grep -q "error\[ambiguous-move\].*candidates: dxc5, dxe5" <<<"$err"
+check "descriptive: ambiguity lists the candidates" grep -q "error\[ambiguous-move\].*did you mean: dxc5, dxe5" <<<"$err"
 run --to lan <<<"1. h4 h5 2. Rh3"
 check "english or finnish: asks for --from" grep -q "error\[unknown-dialect\].*san-fi.*--from" <<<"$err"
 run --from san --to lan <<<"1. h4 h5 2. Rh3"
@@ -73,7 +73,7 @@ assert lines[0]["ok"] and lines[0]["moves"] == ["e2-e4", "e7-e5"] and lines[0]["
 assert lines[0]["fen"].startswith("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w")
 e = lines[1]["error"]
 assert not lines[1]["ok"] and e["code"] == "illegal-move" and e["ply"] == 3 and e["move"] == "Nf5" and e["col"] == 14
-assert "Ng1-f3" in e["candidates"]
+assert "Ng1-f3" in e["suggestions"]
 ' <<<"$out"
 run --list-dialects
 check "dialect list" grep -qx "descriptive" <<<"$out"

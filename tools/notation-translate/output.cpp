@@ -20,7 +20,7 @@ std::string json_list(const std::vector<std::string>& items) {
 
 std::string json_problem(const Problem& p) {
   return fmt::format("{{\"code\": {}, \"col\": {}, \"ply\": {}, \"move\": {}, \"fen\": {}, \"message\": {}, "
-                     "\"candidates\": {}}}",
+                     "\"suggestions\": {}}}",
                      json_string(p.code), p.column, p.ply, json_string(p.move), json_string(p.fen),
                      json_string(p.message), json_list(p.candidates));
 }
@@ -29,9 +29,10 @@ std::string json_problem(const Problem& p) {
 
 void Output::report(std::string_view file, std::size_t line_no, const Problem& p, tools::Severity severity) const {
   std::string message = p.message;
-  if (p.ply > 0) message += fmt::format(" (move '{}', ply {}, position {})", tools::excerpt(p.move), p.ply, p.fen);
+  // In the words and order of the PGN programs' reports (common/game_report.cpp).
+  if (p.ply > 0) message += fmt::format(" (ply {}, move '{}', position {})", p.ply, tools::excerpt(p.move), p.fen);
   if (!p.candidates.empty()) {
-    message += "; candidates: ";
+    message += "; did you mean: ";
     for (std::size_t i = 0; i < p.candidates.size(); ++i) message += (i ? ", " : "") + p.candidates[i];
   }
   diagnostics_.print(file, line_no, p.column, severity, p.code, message);
