@@ -318,6 +318,7 @@ DecompressedInput::DecompressedInput(std::istream& in) {
   if (decoder) buffer_ = std::make_unique<ThreadedBuffer>(std::move(decoder));
 }
 
+// The decoding thread reads prefixed_: it is stopped first, whatever the members' order.
 DecompressedInput::~DecompressedInput() { buffer_.reset(); }
 
 std::streambuf* DecompressedInput::buffer() { return buffer_ ? buffer_.get() : prefixed_.get(); }

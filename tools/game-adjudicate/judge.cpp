@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <iterator>
+#include <utility>
 
 #include "chess/notation/registry.h"
 #include "chess/pgn/writer.h"
@@ -101,10 +102,18 @@ std::vector<std::string> witness_in_san(Position pos, const std::vector<Move>& w
   return out;
 }
 
+// The tags the standings and the flag-fall test read, by name: one list for a Game's tags
+// and for the tags the validator tells as it reads them.
+constexpr std::pair<std::string_view, std::string StandingsTags::*> STANDINGS_TAGS[] = {
+    {"Event", &StandingsTags::event},           {"Site", &StandingsTags::site},
+    {"Round", &StandingsTags::round},           {"Termination", &StandingsTags::termination},
+    {"WhiteElo", &StandingsTags::white_elo},    {"BlackElo", &StandingsTags::black_elo},
+    {"WhiteFideId", &StandingsTags::white_fide_id}, {"BlackFideId", &StandingsTags::black_fide_id}};
+
 StandingsTags standings_tags(const pgn::Game& game) {
-  return {game.tag_value("Event"),       game.tag_value("Site"),     game.tag_value("Round"),
-          game.tag_value("Termination"), game.tag_value("WhiteElo"), game.tag_value("BlackElo"),
-          game.tag_value("WhiteFideId"), game.tag_value("BlackFideId")};
+  StandingsTags tags;
+  for (const auto& [name, field] : STANDINGS_TAGS) tags.*field = game.tag_value(name);
+  return tags;
 }
 
 // What a game says of itself, gathered as the validator replays it, and the judge fed by
@@ -129,12 +138,12 @@ public:
     ended_ = false;
   }
   void tag(std::string_view name, std::string_view value) override {  // the first of each name, as tag_value
-    static constexpr std::string_view names[] = {"Event",    "Site",     "Round",       "Termination", "WhiteElo",
-                                                 "BlackElo", "WhiteFideId", "BlackFideId", "Result"};
-    std::string* slots[] = {&tags_.event,    &tags_.site,      &tags_.round,         &tags_.termination, &tags_.white_elo,
-                            &tags_.black_elo, &tags_.white_fide_id, &tags_.black_fide_id, &result_tag_};
-    for (unsigned i = 0; i < std::size(names); ++i)
-      if (name == names[i] && !(seen_ & (1u << i))) slots[i]->assign(value), seen_ |= 1u << i;
+    auto first = [&](unsigned bit, std::string& slot) {
+      if (!(seen_ & (1u << bit))) slot.assign(value), seen_ |= 1u << bit;
+    };
+    if (name == "Result") return first(std::size(STANDINGS_TAGS), result_tag_);
+    for (unsigned i = 0; i < std::size(STANDINGS_TAGS); ++i)
+      if (name == STANDINGS_TAGS[i].first) return first(i, tags_.*STANDINGS_TAGS[i].second);
   }
   void result(std::string_view marker) override { marker_ = std::string(marker); }
   void start(const Position& pos) override { judge_.start(pos); }

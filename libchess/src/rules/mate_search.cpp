@@ -220,6 +220,12 @@ struct Step {
 constexpr Step OPEN_PLAN[] = {{Stage::Quick, 2000}, {Stage::Guided, 10000}, {Stage::Walk, 130000}, {Stage::Deep, 0}};
 constexpr Step LOCKED_PLAN[] = {{Stage::Quick, 2000}, {Stage::Walk, 130000}, {Stage::Guided, 10000}, {Stage::Deep, 0}};
 
+// Each search answers Mate, NoMate or its own word for "not decided".
+template <class Outcome>
+MateAbility ability_of(Outcome o) {
+  return o == Outcome::Mate ? MateAbility::Possible : o == Outcome::NoMate ? MateAbility::Impossible : MateAbility::Unknown;
+}
+
 MateAbility run_stage(Stage stage, Helpmate& helpmate, const Position& start, Color winner, uint64_t budget,
                       MateAnswer& answer) {
   Position pos = start;
@@ -229,23 +235,20 @@ MateAbility run_stage(Stage stage, Helpmate& helpmate, const Position& start, Co
     case Stage::Quick:
     case Stage::Deep: {
       Helpmate::Outcome o = helpmate.find(pos, stage == Stage::Quick ? 2 : 128, budget, answer.witness);
-      ability = o == Helpmate::Outcome::Mate ? MateAbility::Possible
-                : o == Helpmate::Outcome::NoMate ? MateAbility::Impossible : MateAbility::Unknown;
+      ability = ability_of(o);
       nodes = helpmate.nodes() - before;
       break;
     }
     case Stage::Walk: {
       Exhaustive walk(winner, budget);
       Exhaustive::Outcome o = walk.walk(pos, answer.witness);
-      ability = o == Exhaustive::Outcome::Mate ? MateAbility::Possible
-                : o == Exhaustive::Outcome::NoMate ? MateAbility::Impossible : MateAbility::Unknown;
+      ability = ability_of(o);
       nodes = walk.nodes();
       break;
     }
     case Stage::Guided: {
       GuidedOutcome o = guided_helpmate(pos, winner, budget, answer.witness, nodes);
-      ability = o == GuidedOutcome::Mate ? MateAbility::Possible
-                : o == GuidedOutcome::NoMate ? MateAbility::Impossible : MateAbility::Unknown;
+      ability = ability_of(o);
       break;
     }
   }
