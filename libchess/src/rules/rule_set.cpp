@@ -5,6 +5,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "data_lines.h"
 #include "rules/builtin_rule_sets.h"
 
 namespace chess::rules {
@@ -88,16 +89,12 @@ const std::map<std::string_view, Slot>& slots() {
 std::optional<RuleSet> parse_rule_set(std::string_view text, std::string_view source, std::string& error) {
   RuleSet set;
   set.source = std::string(source);
-  std::size_t line_number = 0;
+  DataLines lines(text, source);
   auto fail = [&](const std::string& why) {
-    error = std::string(source) + ":" + std::to_string(line_number) + ": " + why;
+    error = lines.error(why);
     return std::nullopt;
   };
-  while (!text.empty()) {
-    std::size_t end = text.find('\n');
-    std::string_view line = text.substr(0, end);
-    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
-    ++line_number;
+  for (std::string_view line; lines.next(line);) {
     if (std::size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
     Words w = split(line);
     if (w.words.empty()) continue;
@@ -150,8 +147,8 @@ std::optional<RuleSet> parse_rule_set(std::string_view text, std::string_view so
     set.*(slot->second.rule) = rule;
   }
   if (set.name.empty()) {
-    line_number = 0;
-    return fail("no 'name' line");
+    error = lines.error_at(0, "no 'name' line");
+    return std::nullopt;
   }
   return set;
 }
