@@ -7,6 +7,7 @@
 #include "common/command_line.h"
 #include "common/output_file.h"
 #include "pgn-convert/run.h"
+#include "pgn-convert/search.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"Convert PGN games between notations and formats: canonical PGN export, other dialects, UCI move "
@@ -41,6 +42,8 @@ int main(int argc, char** argv) {
                                      "must hold")
       ->allow_extra_args(false);  // one pattern per --match: a following file name is a file
   app.add_option("--plies", plies, "Keep games whose main line has MIN..MAX plies");
+  convert::SearchCommandLine search;
+  search.add_to(app);
   app.add_option("--first", first, "Stop after N games written (N from 1)")->check(CLI::Range(1LL, LLONG_MAX));
   app.add_option("--skip", skip, "Leave out the first N games that pass the filters (N from 0)")
       ->check(CLI::Range(0LL, LLONG_MAX));
@@ -79,6 +82,8 @@ int main(int argc, char** argv) {
   for (const auto& m : matches)
     if (!selection.add_match(m, error)) return diagnostics.print(tools::Severity::Error, error), tools::EXIT_USAGE_OR_IO;
   if (!plies.empty() && !selection.set_plies(plies, error))
+    return diagnostics.print(tools::Severity::Error, error), tools::EXIT_USAGE_OR_IO;
+  if (!search.apply(run.search, selection, error))
     return diagnostics.print(tools::Severity::Error, error), tools::EXIT_USAGE_OR_IO;
   selection.set_first(std::size_t(first));
   selection.set_skip(std::size_t(skip));

@@ -7,6 +7,7 @@
 #include "common/counted.h"
 #include "common/game_report.h"
 #include "common/json.h"
+#include "pgn-convert/classify.h"
 
 namespace convert {
 
@@ -14,6 +15,7 @@ namespace {
 
 struct Totals {
   std::size_t read = 0, written = 0, rejected = 0, passed_through = 0, filtered = 0;
+  std::size_t classified = 0;  // of the games written
 };
 
 // A game read and converted, kept until its turn comes: of the game itself only what the
@@ -21,6 +23,7 @@ struct Totals {
 struct Read {
   chess::pgn::Game game;
   Converted converted;
+  Found found;  // in its positions
 };
 
 // Where each game goes, in input order: written, filtered out, passed through or rejected.
@@ -38,12 +41,13 @@ public:
     bool going = true;
     if (!c.report.valid()) {
       going = set_aside(file, r);
-    } else if (!selection_.wants(r.game, c.report.plies)) {
+    } else if (!selection_.wants(r.game, c.report.plies, r.found)) {
       ++totals.filtered;
       going = !selection_.done();
     } else {
       write_converted(c, c.report.ordinal, stdout);
       ++totals.written;
+      if (r.found.opening) ++totals.classified;
       going = !selection_.done();
     }
     // A huge game's text is not kept for the next game read into this slot.
@@ -109,7 +113,8 @@ int run(const RunOptions& options, Selection& selection, const tools::Diagnostic
     // more work than one.
     thread_local chess::pgn::Game built;
     std::size_t start = reader.bytes_read();
-    if (!read_next_game(reader, convert.read, built, report, keep)) return false;
+    if (!read_and_search(reader, convert.read, options.search, built, report, keep, r.found)) return false;
+    if (r.found.opening && report.valid()) write_opening_tags(built, *r.found.opening);
     render(built, std::move(report), convert, r.converted);
     r.game.ordinal = built.ordinal;
     r.game.raw.clear();
@@ -131,9 +136,13 @@ int run(const RunOptions& options, Selection& selection, const tools::Diagnostic
   int io = tools::for_each_game<Read>(loop, diagnostics, read_one, std::ref(destinations));
   const Totals& totals = destinations.totals;
   std::string filtered = selection.removed_summary();
-  fmt::print(stderr, "{} read: {} written, {} rejected, {} passed through with errors{}{}\n",
+  std::string classified;
+  if (options.search.openings)
+    classified = fmt::format("; classified: {} of the {} written ({} reached no position of the opening table)",
+                             totals.classified, totals.written, totals.written - totals.classified);
+  fmt::print(stderr, "{} read: {} written, {} rejected, {} passed through with errors{}{}{}\n",
              tools::counted(totals.read, "game"), totals.written, totals.rejected, totals.passed_through,
-             filtered.empty() ? "" : "; filtered out: ", filtered);
+             filtered.empty() ? "" : "; filtered out: ", filtered, classified);
   for (const std::string& w : selection.warnings()) diagnostics.print(tools::Severity::Warning, w, "match-no-tag");
   if (totals.read == 0) diagnostics.print(tools::Severity::Warning, "no games in the input", "empty-input");
   if (rejects_out.is_open() && !rejects_out.flush()) {  // a full disk: never a silently short file of rejects

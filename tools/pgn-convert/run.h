@@ -8,6 +8,7 @@
 #include "common/diagnostics.h"
 #include "common/game_loop.h"
 #include "pgn-convert/convert.h"
+#include "pgn-convert/positions.h"
 #include "pgn-convert/select.h"
 
 namespace convert {
@@ -15,6 +16,7 @@ namespace convert {
 struct RunOptions {
   tools::GameLoopOptions loop;
   ConvertOptions convert;
+  SearchOptions search;  // --classify, --eco, --position, --material
   OnError on_error = OnError::PassThrough;
   std::string rejects;  // with OnError::Skip: where rejected games' text goes
 };

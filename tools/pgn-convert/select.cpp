@@ -61,7 +61,7 @@ bool Selection::set_plies(const std::string& spec, std::string& error) {
   return true;
 }
 
-bool Selection::wants(const chess::pgn::Game& game, int plies) {
+bool Selection::wants(const chess::pgn::Game& game, int plies, const Found& found) {
   ++seen_;
   for (auto& m : matches_) {
     const chess::pgn::Tag* tag = game.find_tag(m->tag);
@@ -80,6 +80,7 @@ bool Selection::wants(const chess::pgn::Game& game, int plies) {
     ++removed_by_plies_;
     return false;
   }
+  if (!search_.keeps(found)) return false;
   if (skip_ && removed_by_skip_ < skip_) {
     ++removed_by_skip_;
     return false;
@@ -111,6 +112,7 @@ std::string Selection::removed_summary() const {
   };
   for (const auto& m : matches_) add(m->removed, "--match " + m->spec);
   add(removed_by_plies_, "--plies");
+  if (std::string s = search_.summary(); !s.empty()) out += (out.empty() ? "" : ", ") + s;
   add(removed_by_skip_, "--skip");
   add(removed_by_first_, "--first");
   return out;

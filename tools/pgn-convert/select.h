@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "chess/pgn/game.h"
+#include "pgn-convert/search.h"
 
 namespace convert {
 
@@ -22,8 +23,12 @@ public:
   void set_first(std::size_t n) { first_ = n; }
   void set_skip(std::size_t n) { skip_ = n; }
 
-  // Whether the game (with `plies` main-line moves) is wanted. Call once per game, in order.
-  bool wants(const chess::pgn::Game& game, int plies);
+  // Criteria on what was found in the game's positions (search.h): after --match and --plies.
+  void set_search(SearchCriteria criteria) { search_ = std::move(criteria); }
+
+  // Whether the game (with `plies` main-line moves, and `found` in its positions) is wanted.
+  // Call once per game, in order.
+  bool wants(const chess::pgn::Game& game, int plies, const Found& found = {});
   // No game after this one can be wanted (--first reached).
   bool done() const { return first_ && taken_ >= first_; }
   // Whether wants() looks at the game's tags (--match), or only at its plies and place.
@@ -41,6 +46,7 @@ private:
   std::size_t first_ = 0, skip_ = 0, seen_ = 0, taken_ = 0;
   std::size_t removed_by_plies_ = 0, removed_by_skip_ = 0, removed_by_first_ = 0;
   std::set<std::string> names_seen_;
+  SearchCriteria search_;
 };
 
 }  // namespace convert

@@ -1,0 +1,98 @@
+#include "pgn-convert/search.h"
+
+#include <fmt/core.h>
+
+#include "pgn-convert/select.h"
+
+namespace convert {
+
+void SearchCommandLine::add_to(CLI::App& app) {
+  app.add_flag("--classify", classify,
+               "Set the ECO, Opening and Variation tags from the deepest position of the main line found in the "
+               "lichess opening table (by position: transpositions count); a game found in none keeps its tags");
+  app.add_option("--eco", eco, "Keep games whose ECO code is in RANGES (A00-B99, B90, C6; several: commas): "
+                               "the classification's with --classify, else the game's ECO tag");
+  app.add_option("--position", positions, "Keep games whose main line reaches FEN: its placement, and the side "
+                                          "to move if given; repeatable: any of them")
+      ->allow_extra_args(false);
+  app.add_flag("--in-variations", in_variations, "--position and --material look in the variations too");
+  app.add_option("--material", materials, "Keep games whose main line reaches the material WHITE:BLACK exactly "
+                                          "(KRP:KR, KQ:KR2P3); repeatable: any of them")
+      ->allow_extra_args(false);
+  app.add_option("--material-plies", material_plies, "--material must hold in N positions in a row (default 1)")
+      ->check(CLI::Range(1, 1000));
+}
+
+bool SearchCommandLine::apply(SearchOptions& search, Selection& selection, std::string& error) const {
+  SearchCriteria criteria;
+  if (classify) search.openings = &chess::openings::lichess_openings();
+  if (!eco.empty()) {
+    if (!criteria.eco_.parse(eco, error)) return false;
+    criteria.eco_wanted_ = true;
+    criteria.by_classification_ = classify;
+    search.eco_tag = !classify;
+    criteria.counts_.push_back({"--eco " + eco});
+  }
+  for (const std::string& text : positions) {
+    auto p = PositionPattern::parse(text, error);
+    if (!p) return false;
+    search.positions.push_back(std::move(*p));
+  }
+  for (const std::string& text : materials) {
+    auto m = MaterialPattern::parse(text, error);
+    if (!m) return false;
+    search.materials.push_back(std::move(*m));
+  }
+  // One criterion for all the positions given (any of them), one for all the balances.
+  auto label = [](const char* option, const std::vector<std::string>& texts) {
+    return texts.size() == 1 ? fmt::format("{} {}", option, texts[0]) : fmt::format("{} (any of {})", option, texts.size());
+  };
+  if ((criteria.position_wanted_ = !positions.empty())) criteria.counts_.push_back({label("--position", positions)});
+  if ((criteria.material_wanted_ = !materials.empty())) criteria.counts_.push_back({label("--material", materials)});
+  search.material_plies = material_plies;
+  search.in_variations = in_variations;
+  if (in_variations && positions.empty() && materials.empty()) {
+    error = "--in-variations goes with --position or --material";
+    return false;
+  }
+  if (material_plies != 1 && materials.empty()) {
+    error = "--material-plies goes with --material";
+    return false;
+  }
+  selection.set_search(std::move(criteria));
+  return true;
+}
+
+bool SearchCriteria::keeps(const Found& found) {
+  std::size_t at = 0;
+  if (eco_wanted_) {
+    std::string_view code = by_classification_ ? (found.opening ? std::string_view(found.opening->eco) : "")
+                                               : std::string_view(found.eco_tag);
+    bool keep = eco_.contains(code);
+    counts_[at++](keep);
+    if (!keep) {
+      if (!chess::openings::is_eco_code(code.substr(0, 3))) ++without_code_;
+      return false;
+    }
+  }
+  for (auto [wanted, found_it] : {std::pair{position_wanted_, found.position}, std::pair{material_wanted_, found.material}}) {
+    if (!wanted) continue;
+    counts_[at++](found_it);
+    if (!found_it) return false;
+  }
+  return true;
+}
+
+std::string SearchCriteria::summary() const {
+  std::string out;
+  for (std::size_t i = 0; i < counts_.size(); ++i) {
+    const Count& c = counts_[i];
+    out += fmt::format("{}{} by {} ({} kept", out.empty() ? "" : ", ", c.dropped, c.label, c.kept);
+    if (i == 0 && eco_wanted_ && without_code_)
+      out += fmt::format("; {} of them {}", without_code_, by_classification_ ? "not classified" : "without an ECO tag");
+    out += ')';
+  }
+  return out;
+}
+
+}  // namespace convert

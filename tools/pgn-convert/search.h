@@ -1,0 +1,49 @@
+// The command line of pgn-convert's searches in positions (--classify, --eco, --position,
+// --in-variations, --material, --material-plies), and the criteria they make of what was
+// found in a game, each counting the games it kept and dropped.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+#include "pgn-convert/classify.h"
+#include "pgn-convert/positions.h"
+
+namespace convert {
+
+class SearchCriteria {
+public:
+  // Whether the game is kept, by --eco, then --position, then --material.
+  bool keeps(const Found& found);
+  // "3 by --eco B (10 kept), 0 by --position ... (10 kept)": every criterion given.
+  std::string summary() const;
+
+private:
+  friend struct SearchCommandLine;
+  struct Count {
+    std::string label;
+    std::size_t kept = 0, dropped = 0;
+    void operator()(bool keep) { ++(keep ? kept : dropped); }
+  };
+  EcoRanges eco_;
+  bool by_classification_ = false;  // --eco reads the classification, not the ECO tag
+  std::size_t without_code_ = 0;    // dropped by --eco for want of a code
+  std::vector<Count> counts_;       // --eco, --position, --material, as given
+  bool eco_wanted_ = false, position_wanted_ = false, material_wanted_ = false;
+};
+
+class Selection;
+
+struct SearchCommandLine {
+  bool classify = false, in_variations = false;
+  std::string eco;
+  std::vector<std::string> positions, materials;
+  int material_plies = 1;
+  void add_to(CLI::App& app);
+  // What to search for, and the criteria given to the selection; false with `error` set if
+  // an option does not read.
+  bool apply(SearchOptions& search, Selection& selection, std::string& error) const;
+};
+
+}  // namespace convert
