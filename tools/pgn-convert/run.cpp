@@ -115,7 +115,13 @@ int run(const RunOptions& options, Selection& selection, const tools::Diagnostic
     std::size_t start = reader.bytes_read();
     if (!read_and_search(reader, convert.read, options.search, built, report, keep, r.found)) return false;
     if (r.found.opening && report.valid()) write_opening_tags(built, *r.found.opening);
-    render(built, std::move(report), convert, r.converted);
+    if (report.valid() && !selection.search_would_keep(r.found)) {  // not written: not rendered
+      r.converted.report = std::move(report);
+      r.converted.text.clear();
+      r.converted.number_at.clear();
+    } else {
+      render(built, std::move(report), convert, r.converted);
+    }
     r.game.ordinal = built.ordinal;
     r.game.raw.clear();
     r.game.tags.clear();

@@ -63,24 +63,28 @@ bool SearchCommandLine::apply(SearchOptions& search, Selection& selection, std::
   return true;
 }
 
-bool SearchCriteria::keeps(const Found& found) {
+std::string_view SearchCriteria::eco_code(const Found& found) const {
+  if (!by_classification_) return found.eco_tag;
+  return found.opening ? std::string_view(found.opening->eco) : std::string_view();
+}
+
+std::size_t SearchCriteria::dropping(const Found& found) const {
   std::size_t at = 0;
-  if (eco_wanted_) {
-    std::string_view code = by_classification_ ? (found.opening ? std::string_view(found.opening->eco) : "")
-                                               : std::string_view(found.eco_tag);
-    bool keep = eco_.contains(code);
-    counts_[at++](keep);
-    if (!keep) {
-      if (!chess::openings::is_eco_code(code.substr(0, 3))) ++without_code_;
-      return false;
-    }
-  }
-  for (auto [wanted, found_it] : {std::pair{position_wanted_, found.position}, std::pair{material_wanted_, found.material}}) {
-    if (!wanted) continue;
-    counts_[at++](found_it);
-    if (!found_it) return false;
-  }
-  return true;
+  if (eco_wanted_ && !eco_.contains(eco_code(found))) return at;
+  at += eco_wanted_;
+  if (position_wanted_ && !found.position) return at;
+  at += position_wanted_;
+  if (material_wanted_ && !found.material) return at;
+  return at + material_wanted_;
+}
+
+bool SearchCriteria::keeps(const Found& found) {
+  std::size_t drop = dropping(found);
+  for (std::size_t i = 0; i < drop; ++i) ++counts_[i].kept;
+  if (drop == counts_.size()) return true;
+  ++counts_[drop].dropped;
+  if (drop == 0 && eco_wanted_ && !chess::openings::is_eco_code(eco_code(found).substr(0, 3))) ++without_code_;
+  return false;
 }
 
 std::string SearchCriteria::summary() const {
@@ -89,7 +93,7 @@ std::string SearchCriteria::summary() const {
     const Count& c = counts_[i];
     out += fmt::format("{}{} by {} ({} kept", out.empty() ? "" : ", ", c.dropped, c.label, c.kept);
     if (i == 0 && eco_wanted_ && without_code_)
-      out += fmt::format("; {} of them {}", without_code_, by_classification_ ? "not classified" : "without an ECO tag");
+      out += fmt::format("; {} of them {}", without_code_, by_classification_ ? "not classified" : "without an ECO code in their tags");
     out += ')';
   }
   return out;

@@ -14,17 +14,20 @@ namespace convert {
 
 class SearchCriteria {
 public:
-  // Whether the game is kept, by --eco, then --position, then --material.
+  // Whether the game is kept, by --eco, then --position, then --material; counted.
   bool keeps(const Found& found);
+  // The same, not counted (any thread: a game these criteria drop need not be rendered).
+  bool would_keep(const Found& found) const { return dropping(found) == counts_.size(); }
   // "3 by --eco B (10 kept), 0 by --position ... (10 kept)": every criterion given.
   std::string summary() const;
 
 private:
   friend struct SearchCommandLine;
+  std::size_t dropping(const Found& found) const;  // the index in counts_ of the criterion that drops the game
+  std::string_view eco_code(const Found& found) const;
   struct Count {
     std::string label;
     std::size_t kept = 0, dropped = 0;
-    void operator()(bool keep) { ++(keep ? kept : dropped); }
   };
   EcoRanges eco_;
   bool by_classification_ = false;  // --eco reads the classification, not the ECO tag

@@ -25,6 +25,8 @@ public:
 
   // Criteria on what was found in the game's positions (search.h): after --match and --plies.
   void set_search(SearchCriteria criteria) { search_ = std::move(criteria); }
+  // Whether those criteria could keep the game (any thread; nothing counted).
+  bool search_would_keep(const Found& found) const { return search_.would_keep(found); }
 
   // Whether the game (with `plies` main-line moves, and `found` in its positions) is wanted.
   // Call once per game, in order.
