@@ -350,3 +350,57 @@ TEST_CASE("the observer is told the same game by the plain and the general path"
   CHECK(plain[1].find("end ") == std::string::npos);
   CHECK(plain[2].find("start 8/8/8/4k3/8/8/8/4K2R w K - 0 1") != std::string::npos);
 }
+
+TEST_CASE("read_next_game_if: the games wanted, and those with errors, built as read_next_game builds them",
+          "[plain]") {
+  std::string text = game("1-0", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0") +  // wanted: 7 plies
+                     game("*", "1. d4 d5 *") +                                      // not wanted
+                     game("*", "1. e4 e5 2. Nf5 *") +                               // an error: built
+                     game("*", "1. e4 e5 2. Nf3 Nc6 *") +                           // 4 plies: not wanted
+                     "[Event \"E\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 {x} *\n\n";  // 8: wanted
+  struct Counting : Recorder {
+    int begins = 0;
+    void begin() override { ++begins, Recorder::begin(); }
+  };
+  int begins[2] = {0, 0};
+  auto read_all = [&](bool choosing, std::vector<std::string>& told) {
+    std::istringstream in(text);
+    ReaderOptions raw;
+    raw.keep_raw = true;
+    Reader reader(in, raw);
+    Counting recorder;
+    ValidateOptions options;
+    options.observer = &recorder;
+    std::vector<std::pair<Game, GameReport>> out;
+    Game game;
+    GameReport report;
+    auto wanted = [](const GameReport& r) { return r.plies > 5; };
+    while (choosing ? read_next_game_if(reader, options, game, report, {}, wanted)
+                    : read_next_game(reader, options, game, report)) {
+      out.emplace_back(game, report);
+      told.push_back(recorder.log);
+    }
+    begins[choosing] = recorder.begins;
+    return out;
+  };
+  std::vector<std::string> told_choosing, told_building;
+  auto chosen = read_all(true, told_choosing), built = read_all(false, told_building);
+  REQUIRE(chosen.size() == 5);
+  REQUIRE(built.size() == 5);
+  // The observer is told each game once, the same either way (not again when it is built).
+  CHECK(told_choosing == told_building);
+  // Once each, and the game with the illegal move again by the general path, either way.
+  CHECK(begins[0] == 6);
+  CHECK(begins[1] == 6);
+  WriteOptions write;
+  for (std::size_t i = 0; i < 5; ++i) {
+    INFO("game " << i + 1);
+    CHECK(test_support::report_text(chosen[i].second) == test_support::report_text(built[i].second));
+    CHECK(chosen[i].first.ordinal == i + 1);
+    bool kept = i == 0 || i == 2 || i == 4;
+    if (kept) CHECK(converted(chosen[i].first, chosen[i].second, write) == converted(built[i].first, built[i].second, write));
+    else CHECK((chosen[i].first.tags.empty() && chosen[i].first.main.moves.empty()));
+  }
+  CHECK(chosen[2].first.raw == built[2].first.raw);
+  CHECK_FALSE(chosen[2].first.raw.empty());
+}

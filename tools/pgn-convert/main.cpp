@@ -2,12 +2,11 @@
 // This file is the command line; run.cpp is the loop over the games, convert.cpp converts
 // one game, select.cpp chooses games, the library writes PGN.
 #include <CLI/CLI.hpp>
-#include <climits>
 
 #include "common/command_line.h"
 #include "common/output_file.h"
 #include "pgn-convert/run.h"
-#include "pgn-convert/search.h"
+#include "pgn-convert/select_options.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"Convert PGN games between notations and formats: canonical PGN export, other dialects, UCI move "
@@ -17,9 +16,7 @@ int main(int argc, char** argv) {
              "I/O error.");
   convert::RunOptions run;
   chess::pgn::WriteOptions& write = run.convert.write;
-  std::vector<std::string> matches;
-  std::string from = "san", to = "san", format = "pgn", tags = "all", on_error = "pass", plies;
-  long long first = 0, skip = 0;
+  std::string from = "san", to = "san", format = "pgn", tags = "all", on_error = "pass";
   bool no_comments = false, no_variations = false, no_nags = false, no_clocks = false;
   app.add_option("files", run.loop.files, "PGN files ('-' or none: standard input)");
   app.add_option("--from", from, "Dialect of the moves read (san by default; auto: per game)");
@@ -38,15 +35,8 @@ int main(int argc, char** argv) {
   app.add_flag("--no-nags", no_nags, "Leave out NAGs");
   app.add_flag("--no-clocks", no_clocks, "Strip [%clk], [%emt] and the like from comments, keeping the rest");
   app.add_flag("--fen-after-each-move", write.fen_after_each_move, "A comment with the position's FEN after every move");
-  app.add_option("--match", matches, "Keep games whose TAG matches: TAG~REGEX (RE2) or TAG=VALUE; repeatable, all "
-                                     "must hold")
-      ->allow_extra_args(false);  // one pattern per --match: a following file name is a file
-  app.add_option("--plies", plies, "Keep games whose main line has MIN..MAX plies");
-  convert::SearchCommandLine search;
-  search.add_to(app);
-  app.add_option("--first", first, "Stop after N games written (N from 1)")->check(CLI::Range(1LL, LLONG_MAX));
-  app.add_option("--skip", skip, "Leave out the first N games that pass the filters (N from 0)")
-      ->check(CLI::Range(0LL, LLONG_MAX));
+  convert::SelectionCommandLine choice;
+  choice.add_to(app);
   app.add_option("--on-error", on_error, "A game with errors: pass (write it through unchanged; default), skip, stop")
       ->check(CLI::IsMember({"pass", "skip", "stop"}));
   app.add_option("--rejects", run.rejects, "With --on-error skip: write the original text of rejected games to FILE");
@@ -78,15 +68,8 @@ int main(int argc, char** argv) {
     return diagnostics.print(tools::Severity::Error, "--rejects goes with --on-error skip"), tools::EXIT_USAGE_OR_IO;
 
   convert::Selection selection;
-  std::string error;
-  for (const auto& m : matches)
-    if (!selection.add_match(m, error)) return diagnostics.print(tools::Severity::Error, error), tools::EXIT_USAGE_OR_IO;
-  if (!plies.empty() && !selection.set_plies(plies, error))
+  if (std::string error; !choice.apply(selection, run.search, error))
     return diagnostics.print(tools::Severity::Error, error), tools::EXIT_USAGE_OR_IO;
-  if (!search.apply(run.search, selection, error))
-    return diagnostics.print(tools::Severity::Error, error), tools::EXIT_USAGE_OR_IO;
-  selection.set_first(std::size_t(first));
-  selection.set_skip(std::size_t(skip));
 
   std::vector<std::string> inputs = run.loop.files.empty() ? std::vector<std::string>{"-"} : run.loop.files;
   if (!run.rejects.empty()) inputs.push_back(run.rejects);  // written too: no output over it

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -65,9 +66,12 @@ struct Found {
 };
 
 // Reads and validates the next game as chess::pgn::read_next_game does, searching it as
-// `search` says in the same replay. False at the end of the input.
+// `search` says in the same replay. With `wanted`, a valid game it refuses for what was found
+// may be left unbuilt (chess::pgn::read_next_game_if: no tags, no moves), except with
+// --in-variations, which looks for them in the game built. False at the end of the input.
 bool read_and_search(chess::pgn::Reader& reader, const chess::pgn::ValidateOptions& options,
                      const SearchOptions& search, chess::pgn::Game& game, chess::pgn::GameReport& report,
-                     const chess::pgn::BuildOptions& keep, Found& found);
+                     const chess::pgn::BuildOptions& keep, Found& found,
+                     const std::function<bool(const Found&)>* wanted = nullptr);
 
 }  // namespace convert

@@ -106,6 +106,7 @@ int run(const RunOptions& options, Selection& selection, const tools::Diagnostic
   bool annotated = convert.format == Format::Pgn || convert.format == Format::Jsonl;
   chess::pgn::BuildOptions keep{annotated && convert.write.comments, annotated && convert.write.nags,
                                 annotated && convert.write.variations};
+  std::function<bool(const Found&)> wanted = [&](const Found& f) { return selection.search_would_keep(f); };
   auto read_one = [&](chess::pgn::Reader& reader, Read& r) {
     chess::pgn::GameReport report;
     // Built in this thread's own Game, reused game after game: fresh games' vectors and
@@ -113,7 +114,9 @@ int run(const RunOptions& options, Selection& selection, const tools::Diagnostic
     // more work than one.
     thread_local chess::pgn::Game built;
     std::size_t start = reader.bytes_read();
-    if (!read_and_search(reader, convert.read, options.search, built, report, keep, r.found)) return false;
+    if (!read_and_search(reader, convert.read, options.search, built, report, keep, r.found,
+                         selection.chooses_by_search() ? &wanted : nullptr))
+      return false;
     if (r.found.opening && report.valid()) write_opening_tags(built, *r.found.opening);
     if (report.valid() && !selection.search_would_keep(r.found)) {  // not written: not rendered
       r.converted.report = std::move(report);

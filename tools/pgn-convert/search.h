@@ -18,6 +18,7 @@ public:
   bool keeps(const Found& found);
   // The same, not counted (any thread: a game these criteria drop need not be rendered).
   bool would_keep(const Found& found) const { return dropping(found) == counts_.size(); }
+  bool any() const { return !counts_.empty(); }
   // "3 by --eco B (10 kept), 0 by --position ... (10 kept)": every criterion given.
   std::string summary() const;
 

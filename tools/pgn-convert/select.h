@@ -27,6 +27,9 @@ public:
   void set_search(SearchCriteria criteria) { search_ = std::move(criteria); }
   // Whether those criteria could keep the game (any thread; nothing counted).
   bool search_would_keep(const Found& found) const { return search_.would_keep(found); }
+  // Whether a game can be chosen by what was found in it alone, with no other criterion
+  // reading the game itself (its tags): then a game refused need not be built.
+  bool chooses_by_search() const { return search_.any() && !reads_tags(); }
 
   // Whether the game (with `plies` main-line moves, and `found` in its positions) is wanted.
   // Call once per game, in order.

@@ -19,10 +19,6 @@ namespace {
 // loop for the compiler to count at compile time).
 constexpr std::string_view builtin_text(BUILTIN_OPENINGS, sizeof BUILTIN_OPENINGS - 1);
 
-bool eco_code(std::string_view s) {
-  return s.size() == 3 && s[0] >= 'A' && s[0] <= 'E' && s[1] >= '0' && s[1] <= '9' && s[2] >= '0' && s[2] <= '9';
-}
-
 // The next field of a tab-separated line, and the rest after its tab.
 std::string_view field(std::string_view& rest) {
   std::size_t tab = rest.find('\t');
@@ -52,6 +48,10 @@ std::optional<std::string> play_line(std::string_view moves, Position& pos, int&
 }
 
 }  // namespace
+
+bool is_eco_code(std::string_view s) {
+  return s.size() == 3 && s[0] >= 'A' && s[0] <= 'E' && s[1] >= '0' && s[1] <= '9' && s[2] >= '0' && s[2] <= '9';
+}
 
 std::string_view Opening::opening() const {
   return std::string_view(name).substr(0, name.find(": "));
@@ -96,7 +96,7 @@ std::optional<OpeningTable> OpeningTable::parse(std::string_view text, std::stri
     if (line.empty() || line[0] == '#' || line == "eco\tname\tpgn") continue;
     std::string_view rest = line;
     std::string_view eco = field(rest), name = field(rest), moves = field(rest);
-    if (!eco_code(eco)) return fail("'" + std::string(eco) + "' is no ECO code (a letter A to E and two digits)");
+    if (!is_eco_code(eco)) return fail("'" + std::string(eco) + "' is no ECO code (a letter A to E and two digits)");
     if (name.empty() || moves.empty() || !rest.empty())
       return fail("expected three fields, separated by tabs: ECO code, name, moves");
     Opening o{std::string(eco), std::string(name), std::string(moves), 0};

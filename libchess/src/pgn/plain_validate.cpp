@@ -304,6 +304,56 @@ private:
   GameReport& report_;
 };
 
+// Takes a plain game off the reader's input and checks it, building it only if wanted.
+class ChoosingTaker : public PlainTaker {
+public:
+  ChoosingTaker(const ValidateOptions& options, const BuildOptions& keep, Game& game, GameReport& report,
+                const std::function<bool(const GameReport&)>& wanted)
+      : options_(options), keep_(keep), game_(game), report_(report), wanted_(wanted) {}
+  Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal, std::size_t& bytes,
+              std::size_t& lines) override {
+    PlainCheck check = check_plain(text, ends, first_line, ordinal, options_);
+    if (check.outcome != plain::Outcome::Plain)
+      return check.outcome == plain::Outcome::NeedMore ? Result::NeedMore : Result::NotPlain;
+    bytes = check.end;
+    lines = check.lines;
+    if (check.report && check.report->valid() && !wanted_(*check.report)) {
+      report_ = std::move(*check.report);
+      game_.ordinal = ordinal;
+      game_.tags.clear();
+      game_.main = Line();
+      game_.raw.clear();
+      return Result::Taken;
+    }
+    PlainGame plain{ordinal, check.first_line, std::string(text.substr(check.begin, check.end - check.begin))};
+    if (!check.report) {  // the check stopped: the general path explains the game (the observer told there)
+      report_ = general_build(plain, options_, game_);
+      return Result::Taken;
+    }
+    // Checked whole, the observer has been told the game: not again.
+    ValidateOptions again = options_;
+    again.observer = nullptr;
+    report_ = build_plain_game(plain, again, game_, keep_);
+    return Result::Taken;
+  }
+
+private:
+  const ValidateOptions& options_;
+  const BuildOptions& keep_;
+  Game& game_;
+  GameReport& report_;
+  const std::function<bool(const GameReport&)>& wanted_;
+};
+
+// A game the plain path did not take, read and built by the general reader.
+bool read_built(Reader& reader, const ValidateOptions& options, Game& game, GameReport& report) {
+  GameBuilder builder;
+  if (!reader.read_game(builder)) return false;
+  game = std::move(builder.game());
+  report = resolve_game(game, options);
+  return true;
+}
+
 }  // namespace
 
 GameReport validate_plain_game(const PlainGame& plain, const ValidateOptions& options) {
@@ -339,17 +389,22 @@ bool validate_next_game(Reader& reader, const ValidateOptions& options, GameRepo
   return true;
 }
 
+bool read_next_game_if(Reader& reader, const ValidateOptions& options, Game& game, GameReport& report,
+                       const BuildOptions& keep, const std::function<bool(const GameReport&)>& wanted) {
+  if (plain_path_applies(options)) {
+    ChoosingTaker taker(options, keep, game, report, wanted);
+    if (detail::PlainAccess::read_plain_with(reader, taker)) return true;
+  }
+  return read_built(reader, options, game, report);
+}
+
 bool read_next_game(Reader& reader, const ValidateOptions& options, Game& game, GameReport& report,
                     const BuildOptions& keep) {
   if (plain_path_applies(options)) {
     BuildingTaker taker(options, keep, game, report);
     if (detail::PlainAccess::read_plain_with(reader, taker)) return true;
   }
-  GameBuilder builder;
-  if (!reader.read_game(builder)) return false;
-  game = std::move(builder.game());
-  report = resolve_game(game, options);
-  return true;
+  return read_built(reader, options, game, report);
 }
 
 }  // namespace chess::pgn

@@ -14,6 +14,9 @@
 
 namespace chess::openings {
 
+// Whether the text is an ECO code: a letter A to E and two digits ("B90").
+bool is_eco_code(std::string_view code);
+
 // One line of the table.
 struct Opening {
   std::string eco;    // "B90"

@@ -2,6 +2,7 @@
 // result against the termination marker and against the final position.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -83,6 +84,14 @@ struct BuildOptions {
 // end of the input.
 bool read_next_game(Reader& reader, const ValidateOptions& options, Game& game, GameReport& report,
                     const BuildOptions& keep = {});
+
+// The same for a caller who keeps few of the games, chosen by what the replay showed (a
+// search in their positions, told to options.observer): a plain game is checked in one pass
+// without being built, and built from its text (a second pass, the observer not told again)
+// only if it has errors or `wanted(report)`. A game not built has its ordinal and nothing
+// else: no tags, no moves. Any other game is built as read_next_game builds it.
+bool read_next_game_if(Reader& reader, const ValidateOptions& options, Game& game, GameReport& report,
+                       const BuildOptions& keep, const std::function<bool(const GameReport&)>& wanted);
 
 // Reads the next game and validates it, a plain game in the same pass that reads it (the
 // fastest way on one thread). False at the end of the input.
