@@ -275,65 +275,40 @@ private:
   const ValidateOptions& options_;
 };
 
-// Takes a plain game off the reader's input and builds it in the same pass.
+// Takes a plain game off the reader's input and builds it in the same pass; or, with
+// `wanted`, checks it in one pass and builds it from its text only if it has errors or is
+// wanted (read_next_game_if).
 class BuildingTaker : public PlainTaker {
 public:
-  BuildingTaker(const ValidateOptions& options, const BuildOptions& keep, Game& game, GameReport& report)
-      : options_(options), keep_(keep), game_(game), report_(report) {}
-  Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal, std::size_t& bytes,
-              std::size_t& lines) override {
-    GameBuilder builder;
-    builder.recycle(std::move(game_));  // the caller's game from before: its room is reused
-    PlainCheck check = check_plain(text, ends, first_line, ordinal, options_, &builder, keep_);
-    if (check.outcome != plain::Outcome::Plain)
-      return check.outcome == plain::Outcome::NeedMore ? Result::NeedMore : Result::NotPlain;
-    std::string_view game_text = text.substr(check.begin, check.end - check.begin);
-    if (check.report)
-      report_ = take_built(builder, game_text, std::move(*check.report), game_, keep_);
-    else
-      report_ = general_build(PlainGame{ordinal, check.first_line, std::string(game_text)}, options_, game_);
-    bytes = check.end;
-    lines = check.lines;
-    return Result::Taken;
-  }
-
-private:
-  const ValidateOptions& options_;
-  const BuildOptions& keep_;
-  Game& game_;
-  GameReport& report_;
-};
-
-// Takes a plain game off the reader's input and checks it, building it only if wanted.
-class ChoosingTaker : public PlainTaker {
-public:
-  ChoosingTaker(const ValidateOptions& options, const BuildOptions& keep, Game& game, GameReport& report,
-                const std::function<bool(const GameReport&)>& wanted)
+  BuildingTaker(const ValidateOptions& options, const BuildOptions& keep, Game& game, GameReport& report,
+                const std::function<bool(const GameReport&)>* wanted = nullptr)
       : options_(options), keep_(keep), game_(game), report_(report), wanted_(wanted) {}
   Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal, std::size_t& bytes,
               std::size_t& lines) override {
-    PlainCheck check = check_plain(text, ends, first_line, ordinal, options_);
+    GameBuilder builder;
+    if (!wanted_) builder.recycle(std::move(game_));  // the caller's game from before: its room is reused
+    PlainCheck check = check_plain(text, ends, first_line, ordinal, options_, wanted_ ? nullptr : &builder, keep_);
     if (check.outcome != plain::Outcome::Plain)
       return check.outcome == plain::Outcome::NeedMore ? Result::NeedMore : Result::NotPlain;
     bytes = check.end;
     lines = check.lines;
-    if (check.report && check.report->valid() && !wanted_(*check.report)) {
+    std::string_view game_text = text.substr(check.begin, check.end - check.begin);
+    if (!check.report) {  // the check stopped: the general path explains the game
+      report_ = general_build(PlainGame{ordinal, check.first_line, std::string(game_text)}, options_, game_);
+    } else if (!wanted_) {
+      report_ = take_built(builder, game_text, std::move(*check.report), game_, keep_);
+    } else if (check.report->valid() && !(*wanted_)(*check.report)) {
       report_ = std::move(*check.report);
       game_.ordinal = ordinal;
       game_.tags.clear();
       game_.main = Line();
       game_.raw.clear();
-      return Result::Taken;
+    } else {
+      // Checked whole, the observer has been told the game: not again.
+      ValidateOptions again = options_;
+      again.observer = nullptr;
+      report_ = build_plain_game(PlainGame{ordinal, check.first_line, std::string(game_text)}, again, game_, keep_);
     }
-    PlainGame plain{ordinal, check.first_line, std::string(text.substr(check.begin, check.end - check.begin))};
-    if (!check.report) {  // the check stopped: the general path explains the game (the observer told there)
-      report_ = general_build(plain, options_, game_);
-      return Result::Taken;
-    }
-    // Checked whole, the observer has been told the game: not again.
-    ValidateOptions again = options_;
-    again.observer = nullptr;
-    report_ = build_plain_game(plain, again, game_, keep_);
     return Result::Taken;
   }
 
@@ -342,7 +317,7 @@ private:
   const BuildOptions& keep_;
   Game& game_;
   GameReport& report_;
-  const std::function<bool(const GameReport&)>& wanted_;
+  const std::function<bool(const GameReport&)>* wanted_;
 };
 
 // A game the plain path did not take, read and built by the general reader.
@@ -392,7 +367,7 @@ bool validate_next_game(Reader& reader, const ValidateOptions& options, GameRepo
 bool read_next_game_if(Reader& reader, const ValidateOptions& options, Game& game, GameReport& report,
                        const BuildOptions& keep, const std::function<bool(const GameReport&)>& wanted) {
   if (plain_path_applies(options)) {
-    ChoosingTaker taker(options, keep, game, report, wanted);
+    BuildingTaker taker(options, keep, game, report, &wanted);
     if (detail::PlainAccess::read_plain_with(reader, taker)) return true;
   }
   return read_built(reader, options, game, report);
