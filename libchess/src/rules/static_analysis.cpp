@@ -367,9 +367,31 @@ bool no_mate(const Position& pos, Color winner, Bitboard unmoved_uncaptured, Bit
   return s.run() && !s.mate_feasible();
 }
 
+// A pawn of the winner that the fixpoint would push, a square a round, to its last rank,
+// proving nothing: ahead of it on its file no pawn and no king, and only pieces that move
+// in the first round (a square to go to that holds no man of their own and no king), so
+// are never fixed again. Said at once, it spares the rounds: in a game's last position,
+// most often where the loser resigned, such a pawn is common.
+bool has_open_path(const Position& pos, Color winner) {
+  Bitboard occupied = pos.pieces(), walls = pos.pieces(PAWN) | pos.pieces(KING);
+  for (Bitboard b = pos.pieces(winner, PAWN); b;) {
+    Square s = pop_lsb(b);
+    Bitboard ahead = file_bb(s) & (winner == WHITE ? ~(square_bb(s) * 2 - 1) : square_bb(s) - 1) & occupied;
+    bool open = !(ahead & walls);
+    for (Bitboard p = ahead; p && open;) {
+      Square t = pop_lsb(p);
+      Color c = color_of(pos.piece_on(t));
+      open = attacks_bb(type_of(pos.piece_on(t)), t, occupied) & ~pos.pieces(c) & ~pos.pieces(KING);
+    }
+    if (open) return true;
+  }
+  return false;
+}
+
 bool fixpoint_cannot_mate(const Position& pos, Color winner) {
   if (pos.ep_square() != SQ_NONE || pos.castling_rights() != NO_CASTLING) return false;
   if (!pos.pieces(PAWN)) return false;  // walls are made of pawns
+  if (has_open_path(pos, winner)) return false;
   Saturation base(pos, winner, 0, 0);
   if (!base.run()) return false;
   if (!base.mate_feasible()) return true;
