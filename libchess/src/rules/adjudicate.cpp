@@ -1,6 +1,7 @@
 #include "chess/rules/adjudicate.h"
 
 #include <algorithm>
+#include <climits>
 
 #include "chess/movegen.h"
 #include "chess/rules/status.h"
@@ -43,7 +44,15 @@ int completed_moves(const Position& pos) { return pos.game_ply() / 2; }
 // counting rules need.
 class GameJudge::Replay {
 public:
-  Replay(const RuleSet& rules, const AdjudicateOptions& options) : rules_(rules), options_(options) {}
+  Replay(const RuleSet& rules, const AdjudicateOptions& options) : rules_(rules), options_(options) {
+    auto automatic = [](const Rule& r) { return r.mode == Mode::Automatic ? r.count : INT_MAX; };
+    auto any = [](const Rule& r) { return r.on() ? r.count : INT_MAX; };
+    quiet_.clock = std::min({automatic(rules.seventy_five_moves), any(rules.fifty_moves), automatic(rules.no_progress),
+                             automatic(rules.no_progress_kbnk)});
+    quiet_.seen = std::min({automatic(rules.fivefold), automatic(rules.repetition), any(rules.threefold)});
+    quiet_.checks_in_row = automatic(rules.consecutive_checks);
+    quiet_.checks_received = automatic(rules.total_checks);
+  }
 
   void start(const Position& pos) {
     out_ = Adjudication{};
@@ -114,7 +123,7 @@ private:
   // may have changed: the window starts again.
   void forget() {
     window_.clear(), occupancy_.clear(), often_.clear();
-    key_bits_[0] = key_bits_[1] = 0;
+    std::fill(&key_bits_[0][0], &key_bits_[0][0] + 8, 0);
     weigh();
   }
 
@@ -129,7 +138,7 @@ private:
     window_.push_back(key);
     occupancy_.push_back(pos().pieces());
     // Most positions are new: a key whose bit is not yet set needs no count.
-    uint64_t& bits = key_bits_[(window_.size() - 1) % 2];
+    uint64_t& bits = key_bits_[(window_.size() - 1) % 2][(key >> 6) & 3];
     uint64_t bit = uint64_t(1) << (key & 63);
     seen_ = bits & bit ? occurrences(key, window_.size() - 1) : 1;
     bits |= bit;
@@ -150,6 +159,11 @@ private:
     const Position& pos = this->pos();
     int ply = plies();
     Color to_move = pos.side_to_move();
+    // Most positions are short of every count: nothing to look at.
+    if (s == Status::Playable && pos.halfmove_clock() < quiet_.clock && seen_ < quiet_.seen &&
+        checks_in_row_[~to_move] < quiet_.checks_in_row && checks_received_[to_move] < quiet_.checks_received &&
+        !no_mating_material_)
+      return;
     if (s == Status::Checkmate && rules_.checkmate.on())
       return end(win_for(~to_move), Reason::Checkmate, rules_.checkmate, side_name(to_move) + " is checkmated");
     if (s == Status::Stalemate && rules_.stalemate.on())
@@ -363,7 +377,11 @@ private:
   std::vector<uint64_t> window_;  // repetition keys since the last pawn move or capture
   std::vector<Bitboard> occupancy_;  // the occupied squares of each, alike
   int seen_ = 0;                     // how often the last entry's key has occurred
-  uint64_t key_bits_[2] = {0, 0};    // a bit for each key in the window, by side to move
+  uint64_t key_bits_[2][4] = {};     // a bit for each key in the window, by side to move
+  // Below these, no count-based rule has anything to say (INT_MAX: none counts that).
+  struct {
+    int clock, seen, checks_in_row, checks_received;
+  } quiet_;
   bool no_mating_material_ = false, kbnk_ = false;  // of the position the window began with
   std::vector<std::size_t> often_;   // the entries whose key reached threefold.count - 1 there
   int checks_in_row_[2] = {0, 0};
