@@ -1,8 +1,9 @@
 // A program of someone else's, built against the installed library: reads a FEN, counts
-// perft, reads and writes SAN, validates a PGN game. Prints what it found; the test that
+// perft, reads and writes SAN, validates a PGN game, names an opening. Prints what it found; the test that
 // builds it compares that with known answers.
 #include <chess/fen.h>
 #include <chess/notation/registry.h>
+#include <chess/openings/eco.h>
 #include <chess/perft.h>
 #include <chess/pgn/reader.h>
 #include <chess/pgn/validate.h>
@@ -26,4 +27,8 @@ int main() {
   int valid = 0, invalid = 0;
   while (chess::pgn::validate_next_game(reader, {}, report)) (report.valid() ? valid : invalid)++;
   std::cout << "games: " << valid << " valid, " << invalid << " invalid\n";
+  pos.make_move(e4.move);
+  pos.make_move(san->parse(pos, "c5").move);
+  const chess::openings::Opening* opening = chess::openings::lichess_openings().find(pos);
+  std::cout << "opening: " << (opening ? opening->eco + " " + opening->name : "none") << "\n";
 }

@@ -10,7 +10,10 @@
 #include <string_view>
 #include <vector>
 
+#include "chess/api.h"
 #include "chess/position.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess::openings {
 
@@ -83,3 +86,5 @@ private:
 };
 
 }  // namespace chess::openings
+
+CHESS_PUBLIC_END
