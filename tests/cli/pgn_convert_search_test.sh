@@ -100,6 +100,10 @@ check "bad --position: exit 2" [ $status -eq 2 ]
 check "bad --position: the column and why" grep -q "column 43: rank 1 describes 7 squares, expected 8" <<<"$err"
 run --position "$najdorf x" "$tmp/games.pgn"
 check "bad side to move: said" grep -q "the side to move 'x': expected w or b" <<<"$err"
+run --position 'K7/8/8/8/8/8/8/k6R' "$tmp/games.pgn"
+check "no side given: the side that can be to move (Black, in check)" [ $status -eq 0 ]
+run --position 'K7/8/8/8/8/8/8/k6R w' "$tmp/games.pgn"
+check "White to move with Black in check: refused" [ $status -eq 2 ]
 run --position '8/8/8/8/8/8/8/8' "$tmp/games.pgn"
 check "no kings: said" grep -q "no white king" <<<"$err"
 run --in-variations "$tmp/games.pgn"

@@ -25,14 +25,11 @@ std::optional<PositionPattern> PositionPattern::parse(const std::string& text, s
     if (fields[1] != "w" && fields[1] != "b") return fail("the side to move '" + fields[1] + "': expected w or b");
     p.side_ = fields[1] == "w" ? WHITE : BLACK;
   }
-  // Read as a FEN of its own, with a side that can be to move when none is given (the
+  // Read as a FEN of its own; with no side given, either side that can be to move (the
   // side not to move may not be in check).
-  FenResult r;
-  for (const char* side : {"w", "b"}) {
-    if (p.side_) side = *p.side_ == WHITE ? "w" : "b";
-    r = Position::from_fen(fields[0] + " " + side + " - - 0 1");
-    if (r.ok() || p.side_) break;
-  }
+  FenResult r = Position::from_fen(fields[0] + " " + (p.side_ ? fields[1] : "w") + " - - 0 1");
+  if (!r.ok() && !p.side_)
+    if (FenResult black = Position::from_fen(fields[0] + " b - - 0 1"); black.ok()) r = std::move(black);
   if (!r.ok()) {
     if (r.error->field == FenField::Placement)
       return fail("column " + std::to_string(r.error->column) + ": " + r.error->message);
