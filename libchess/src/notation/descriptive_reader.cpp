@@ -59,10 +59,16 @@ public:
     } else if (i < s_.size() && s_[i] == 'X') {
       ++i;
       spec.capture = true;
-      if (!read_designator(i, spec.captured)) return fail(col(i), "expected the captured piece after 'x'");
-      if (i + 1 < s_.size() && s_[i] == '/' && !promotion_follows(i + 1)) {
+      if (read_ranked_square(i, spec.target)) {
+        spec.captured.type = NO_PIECE_TYPE;  // "Q takes K8": the square named, not the man taken
+      } else if (!read_designator(i, spec.captured)) {
+        return fail(col(i), "expected the captured piece after 'x'");
+      } else if (i + 1 < s_.size() && s_[i] == '/' && !promotion_follows(i + 1)) {
         ++i;
         if (!read_square(i, spec.target)) return fail(col(i), "expected the capture square after '/'");
+      } else if (i < s_.size() && s_[i] == '(') {  // "KtxP(B3)": where the man taken stands
+        std::size_t k = i + 1;
+        if (read_ranked_square(k, spec.target) && k < s_.size() && s_[k] == ')') i = k + 1;
       }
     } else {
       return fail(col(i), "expected '-' and a square, or 'x' and the captured piece");
@@ -119,7 +125,7 @@ private:
       }
       std::string word(w);
       if (bare == "TO") word = "-";
-      else if (bare == "TAKES") word = "X";
+      else if (bare == "TAKES" || bare == "TAKE") word = "X";  // Bird prints "take" too
       else if (bare == "SQUARE") word = "SQ";
       else if (bare == "(CH" || bare == "(CH)" || bare == "(CHECK)" || bare == "(CH.)") word = "CH";
       else if (bare == "EN") { pending_en = true; continue; }
@@ -292,12 +298,25 @@ private:
     return false;
   }
 
+  // A square with its rank written (K8, QB3, Q SQ), which a piece's name alone never is.
+  bool read_ranked_square(std::size_t& i, SquareSet& sq) {
+    std::size_t k = i;
+    SquareSet read;
+    if (!read_square(k, read)) return false;
+    bool ranked = (s_[k - 1] >= '1' && s_[k - 1] <= '8') || (k >= i + 2 && s_.compare(k - 2, 2, "SQ") == 0);
+    if (!ranked) return false;
+    sq = read;
+    i = k;
+    return true;
+  }
+
   // N(1), R(QR3), N/Q2, R(6); a file alone, as books tell two rooks or knights apart by
   // the file they stand on: R(QB)-Q1, R(Kt)-Kt6 (Kt already folded to N).
   void read_qualifier(std::size_t& i, SquareSet& origin) {
     if (i >= s_.size()) return;
     if (s_[i] == '(') {
       std::size_t k = i + 1;
+      if (s_.compare(k, 2, "ON") == 0) k += 2;  // Bird's "Kt (on R4) to Kt2"
       SquareSet sq;
       std::size_t close = s_.find(')', k);
       FileSet files = close != std::string::npos && close > k && close - k <= 2
@@ -311,6 +330,7 @@ private:
       } else if (!read_square(k, sq)) {
         return;
       }
+      if (k < s_.size() && s_[k] == '!') ++k;  // "R (on R2!) to R square"
       if (k < s_.size() && s_[k] == ')') {
         origin = sq;
         i = k + 1;
