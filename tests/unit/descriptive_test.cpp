@@ -161,6 +161,11 @@ TEST_CASE("Forms of the games printed in the books of issue 14", "[descriptive]"
   CHECK(parenthesised.moves.size() == 4);
   CHECK(parenthesised.first_number == 1);
   CHECK(split_move_text("(12) P-QB4 P-K3").first_number == 12);
+  CHECK(split_move_text("(1)Q-f5, K-c6; (2)Q-e5").moves.size() == 3);
+  CHECK(split_move_text("(1)Q-f5, K-c6; (2)Q-e5").moves[0].text == "Q-f5");
+  // A rank followed by the full stop of a sentence (Capablanca: "1. P - K Kt 4.").
+  CHECK(to_san("1. P - K Kt 4.") == "g4");
+  CHECK(to_san("1. P - K 4 P - Q 4 2. P - K 5 P - Q B 4.") == "e4 d5 e5 c5");
   // Bird prints "take" for "takes" as well.
   CHECK(to_san("1 P to K4 P to Q4 2 P take P") == "e4 d5 exd5");
   // A piece told apart by its square, the square spaced as the move is (Capablanca), or

@@ -227,6 +227,8 @@ bool continues_modern_spaced_move(std::string_view prev, std::string_view word, 
   if (target.find_first_not_of("KQBNRt ") != std::string_view::npos) return false;
   bool spaced = prev.find(' ') != std::string_view::npos;
   if (word.size() == 1 && word[0] >= '1' && word[0] <= '8') return spaced || word[0] - '0' != next_number;
+  // The rank with a full stop ending the sentence ("1. P - K Kt 4."), unless it is the next number.
+  if (word.size() == 2 && word[0] >= '1' && word[0] <= '8' && word[1] == '.') return spaced && word[0] - '0' != next_number;
   if (!spaced) return false;
   return word == "K" || word == "Q" || is_file_name(word);  // more of the square's name
 }
@@ -325,12 +327,13 @@ struct NumberPrefix {
 
 NumberPrefix number_prefix(std::string_view word) {
   NumberPrefix n;
-  if (word.size() >= 3 && word[0] == '(' && word.back() == ')') {  // "(12)"
+  if (word.size() >= 3 && word[0] == '(') {  // "(12)", or glued to its move: "(1)Q-f5"
     n.first = 1;
-    while (n.first + n.digits + 1 < word.size() && word[n.first + n.digits] >= '0' && word[n.first + n.digits] <= '9')
+    while (n.first + n.digits < word.size() && word[n.first + n.digits] >= '0' && word[n.first + n.digits] <= '9')
       ++n.digits;
-    n.found = n.whole = n.digits > 0 && n.first + n.digits + 1 == word.size();
-    n.end = word.size();
+    n.end = n.first + n.digits + 1;
+    n.found = n.digits > 0 && n.end <= word.size() && word[n.end - 1] == ')';
+    n.whole = n.end == word.size();
     return n;
   }
   while (n.digits < word.size() && word[n.digits] >= '0' && word[n.digits] <= '9') ++n.digits;
