@@ -121,11 +121,23 @@ bool is_designator(std::string_view w) {
   return w[0] != ' ';
 }
 
+// Whether a move ends in the man it takes: "Kt x P", "KtxP", "B takes Kt".
+bool names_man_taken(std::string_view move) {
+  std::size_t x = move.find_last_of("xX");
+  std::size_t takes = move.rfind(" takes ");
+  if (takes != std::string_view::npos) x = takes + 6;
+  if (x == std::string_view::npos || x == 0) return false;
+  std::string_view man = move.substr(x + 1);
+  while (!man.empty() && man[0] == ' ') man.remove_prefix(1);
+  return !man.empty() && is_designator(man);
+}
+
 // A bracket after a piece named and not yet moved that names the square or file it stands
 // on, spaced as the move is or with Bird's "on" and "sq": "R (Q 2) - K 2", "Kt (on R4) to
-// Kt2", "R (Q sq) to Kt sq". Its end in the line, or 0 if it is no such bracket.
+// Kt2", "R (Q sq) to Kt sq"; or after the man a capture takes, the square he stands on:
+// "Kt x P (B 3)". Its end in the line, or 0 if it is no such bracket.
 std::size_t square_bracket_end(std::string_view line, std::size_t open, std::string_view move) {
-  if (!is_designator(move)) return 0;
+  if (!is_designator(move) && !names_man_taken(move)) return 0;
   std::size_t close = line.find(')', open);
   if (close == std::string_view::npos || close - open > 12) return 0;
   bool named = false;
