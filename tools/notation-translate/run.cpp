@@ -54,7 +54,10 @@ public:
     if (!tied_.empty()) {
       if (tied_.size() < MAX_TIED && numbered_after(tied_.back().text, text)) {
         tied_.push_back({number, text});
-        return release_tied(false) || failed;
+        // Tried again each time the lines held double: a tie the moves never break costs
+        // a few tries, not one a line.
+        bool again = (tied_.size() & (tied_.size() - 1)) == 0;
+        return (again && release_tied(false)) || failed;
       }
       failed |= release_tied(true);
     }

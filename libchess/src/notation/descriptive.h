@@ -41,7 +41,7 @@ public:
 
 private:
   static constexpr int LOOKAHEAD_PLIES = 3;  // the first horizon; it doubles up to all the moves given
-  static constexpr int LOOKAHEAD_BUDGET = 20000;  // moves read in deciding one tie, at most
+  static constexpr int LOOKAHEAD_BUDGET = 5000;  // moves read at one horizon in deciding a tie, at most
 
   // `weak_evidence`: let a missing check mark prefer non-checking moves (books rely on it;
   // the writer does not, so that what it writes never depends on it).
