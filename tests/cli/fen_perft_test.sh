@@ -68,6 +68,11 @@ check "suite: summary" grep -q '^2 positions: 2 passed, 0 failed, 0 unreadable' 
 run --epd "$fixtures/perft-sample.epd" --max-depth 2
 check "suite --max-depth" grep -q 'line 3 start  D2 expected 400 got 400' <<<"$out"
 
+printf '# a suite with its positions left out\n\n' >"$tmp/none.epd"
+run --epd "$tmp/none.epd"
+check "a suite with no position: 0 positions" grep -q '^0 positions: 0 passed' <<<"$out"
+check "a suite with no position: a warning" grep -q "warning\[empty-input\]: .*none.epd: no positions in the suite" <<<"$err"
+
 printf '%s\n' "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D2 26" "4k3/8/8/8/8/8/8/4K3 b - - 0 1 ;D1 5" >"$tmp/wrong.epd"
 run --epd "$tmp/wrong.epd"
 check "mismatch: exit 1" [ $status -eq 1 ]

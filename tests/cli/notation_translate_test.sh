@@ -143,4 +143,24 @@ check "two halves side by side" [ "$out" = $'1. e4 e5 4. Bc4 Bc5\n2. Nf3 Nc6 5. 
 run --from descriptive --to san <<<$'1k4rr/pp6/3b4/3bqB1p/N7/1P2p1P1/P3Q2P/2R2RK1 w - - 2 26\t26 R to B3\n26 ... B takes R'
 check "the next line breaks the tie (Mason-Bird, move 26)" grep -q $'26. Rf3\n26... Bxf3$' <<<"$out"
 
+# A tie is decided by the lines of its game that follow, as far as needed (3 Kt-K2: the
+# king's knight, as only 7 Kt-Q5 shows), printed one move pair a line or in two halves.
+run --from descriptive --to san <<<$'1 P-K4 P-K4\n2 Kt-QB3 Kt-QB3\n3 Kt-K2 Kt-B3\n4 P-Q3 P-Q3\n5 P-KKt3 B-K2\n6 B-Kt2 Castles\n7 Kt-Q5'
+check "a tie decided four lines on" [ "$out" = $'1. e4 e5\n2. Nc3 Nc6\n3. Nge2 Nf6\n4. d3 d6\n5. g3 Be7\n6. Bg2 O-O\n7. Nd5' ]
+check "a tie decided four lines on: exit 0" [ $status -eq 0 ]
+run --from descriptive --to san <<<$'1 P-K4 P-K4     5 P-KKt3 B-K2\n2 Kt-QB3 Kt-QB3 6 B-Kt2 Castles\n3 Kt-K2 Kt-B3   7 Kt-Q5\n4 P-Q3 P-Q3'
+check "a tie in the left half decided in the right one" [ "$out" = $'1. e4 e5 5. g3 Be7\n2. Nc3 Nc6 6. Bg2 O-O\n3. Nge2 Nf6 7. Nd5\n4. d3 d6' ]
+
+# After a line that cannot be read, the lines numbered after it in its game are not read
+# from the start position as if they were a new game: each is an error saying so.
+run --to san <<<$'1. e4 e5\n2. Nf5 Nc6\n3. d4 d5\n\n1. d4 d5'
+check "after a failed line: its game's next line refused" grep -q "<stdin>:3:1: error\[game-stopped\]: .*line 2" <<<"$err"
+check "after a failed line: output stays aligned, a blank line starts anew" [ "$out" = $'1. e4 e5\n\n\n\n1. d4 d5' ]
+run --from descriptive --to san <<<$'1 P to K4 P to K4     4 B to B4 B to B4\n2 Kt to KB3 Kt to QB3 5 P to B3 Kt to B3\n3 B to Kt6 P to QR3   6 P to Q4 P to Q4'
+check "two halves: the illegal move said" grep -q "<stdin>:3:3: error\[illegal-move\]" <<<"$err"
+check "two halves: the right halves after it not read from the start" [ "$(grep -c 'error\[game-stopped\]' <<<"$err")" -eq 2 ]
+check "two halves: no 'B to B4' from the start position" [ "$(grep -c 'illegal-move' <<<"$err")" -eq 1 ]
+run --from descriptive --to san <<<$'(1) P-Q4 P-Q4\n(2) P-QB4 P-K3'
+check "(1) move numbers: the next line goes on with the game" [ "$out" = $'1. d4 d5\n2. c4 e6' ]
+
 finish "notation-translate CLI"

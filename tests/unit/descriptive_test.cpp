@@ -153,3 +153,70 @@ TEST_CASE("Descriptive as the 19th century printed it: words, possessives, ordin
   // only a pawn on b3, which a lenient reading would allow; only Rf3 lets it take a rook.
   CHECK(to_san("R to B3 B takes R", "1k4rr/pp6/3b4/3bqB1p/N7/1P2p1P1/P3Q2P/2R2RK1 w - - 2 26") == "Rf3 Bxf3");
 }
+
+TEST_CASE("Forms of the games printed in the books of issue 14", "[descriptive]") {
+  // Edward Lasker numbers moves in parentheses: (1) P-Q4 P-Q4, and in prose (1) P-e4, P-e5; (2).
+  CHECK(to_san("(1) P-Q4 P-Q4 (2) P-QB4 P-K3 (10) Kt-KB3") == "d4 d5 c4 e6 Nf3");
+  MoveText parenthesised = split_move_text("(1) P-Q4, P-Q4; (2) P-QB4, P-K3");
+  CHECK(parenthesised.moves.size() == 4);
+  CHECK(parenthesised.first_number == 1);
+  CHECK(split_move_text("(12) P-QB4 P-K3").first_number == 12);
+  CHECK(split_move_text("(1)Q-f5, K-c6; (2)Q-e5").moves.size() == 3);
+  CHECK(split_move_text("(1)Q-f5, K-c6; (2)Q-e5").moves[0].text == "Q-f5");
+  // A rank followed by the full stop of a sentence (Capablanca: "1. P - K Kt 4.").
+  CHECK(to_san("1. P - K Kt 4.") == "g4");
+  CHECK(to_san("1. P - K 4 P - Q 4 2. P - K 5 P - Q B 4.") == "e4 d5 e5 c5");
+  // Bird prints "take" for "takes" as well.
+  CHECK(to_san("1 P to K4 P to Q4 2 P take P") == "e4 d5 exd5");
+  // A piece told apart by its square, the square spaced as the move is (Capablanca), or
+  // with Bird's "on" and "sq".
+  CHECK(to_san("R (Q 2) - K 2", "k7/8/8/8/8/8/3R3R/4K3 w - - 0 1") == "Rde2");
+  CHECK(to_san("R (Q2) - K 2", "k7/8/8/8/8/8/3R3R/4K3 w - - 0 1") == "Rde2");
+  CHECK(to_san("R (K R 2) - K 2", "k7/8/8/8/8/8/3R3R/4K3 w - - 0 1") == "Rhe2");
+  CHECK(to_san("Kt (B 3) x Q !", "4k3/8/8/3q4/5N2/2N5/8/4K3 w - - 0 1") == "Ncxd5");
+  CHECK(to_san("Kt (on R4) to Kt2", "4k3/8/8/8/7N/4N3/8/K7 w - - 0 1") == "Nhg2");
+  CHECK(to_san("R (Q sq) to Kt sq ch", "6k1/8/8/8/8/8/8/K2R3R w - - 0 1") == "Rdg1+");
+  // A dash typed against the square: "Kt -Q B 3".
+  CHECK(to_san("1. P - K 4 P - K 4 2. Kt - K B 3 Kt -Q B 3") == "e4 e5 Nf3 Nc6");
+  // The pawn taken named by its square in parentheses (Lasker: KtxP(B3)), as with "/".
+  CHECK(to_san("KtxP(B3)", "4k3/8/8/4N3/8/3p1p2/8/K7 w - - 0 1") == "Nxf3");
+  CHECK(to_san("Kt x P (B 3)", "4k3/8/8/4N3/8/3p1p2/8/K7 w - - 0 1") == "Nxf3");
+  CHECK(to_san("Kt takes P (KB3)", "4k3/8/8/4N3/8/3p1p2/8/K7 w - - 0 1") == "Nxf3");
+  // e.p. after a comma; a castling side with a glyph.
+  CHECK(to_san("PxP, e.p.", "4k3/8/2p5/3Pp3/8/8/8/4K3 w - e6 0 1") == "dxe6");
+  CHECK(to_san("Castles QR!", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1") == "O-O-O");
+  // "takes" and the square taken on, no piece named (Bird: 37 ... Q takes K8 ch).
+  CHECK(to_san("Q takes K8 ch", "3r4/pp4kp/2p3p1/2P1P3/4N1n1/6P1/P3KR1P/4Q2q b - - 6 37") == "Qxe1+");
+}
+
+TEST_CASE("A check, mate or e.p. the text claims is part of what it says", "[descriptive]") {
+  // Bird-Janowski (Edward Lasker, Chess Strategy, Diag. 87), 6 ... R-R2ch: no rook move to
+  // Black's R2 checks; R-R7 ch (Ra2+) does, read with the ranks counted from White's side.
+  const std::string fen = "8/7p/1Pk5/5p2/3Bp3/2P3P1/4K2P/r7 b - - 0 6";
+  CHECK(to_san("R-R2ch", fen) == "Ra2+");
+  Position pos = Position::from_fen(fen).position;
+  CHECK_FALSE(descriptive().parse(pos, "R-R2ch").notes.empty());
+  // No move named does what is claimed, and no lenient reading finds one that does: the
+  // move named, with a note; an error where only the text as written will do.
+  const std::string rook = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+  CHECK(to_san("R-R7 ch", rook) == "Ra7");
+  Position before = Position::from_fen(rook).position;
+  std::vector<ReadingNote> notes = descriptive().parse(before, "R-R7 ch").notes;
+  REQUIRE(notes.size() == 1);
+  CHECK(notes[0].message.find("read though it gives no check") != std::string::npos);
+  ParseOptions strict;
+  strict.strict = true;
+  CHECK_FALSE(descriptive().parse(before, "R-R7 ch", strict).ok());
+}
+
+TEST_CASE("A tie is decided as far ahead as the moves go, not three plies only", "[descriptive]") {
+  // 3 Kt-K2: either knight; only 7 Kt-Q5, eight plies on, shows it was the king's knight.
+  CHECK(to_san("1 P-K4 P-K4 2 Kt-QB3 Kt-QB3 3 Kt-K2 Kt-B3 4 P-Q3 P-Q3 5 P-KKt3 B-K2 6 B-Kt2 Castles 7 Kt-Q5") ==
+        "e4 e5 Nc3 Nc6 Nge2 Nf6 d3 d6 g3 Be7 Bg2 O-O Nd5");
+  // Three pawns to take: QxKtP checks and is refuted at once (the king could not go to R2),
+  // QxRP only by 4 Q-Q8 seven plies on; the candidates left at each horizon are kept.
+  CHECK(to_san("1 QxP K-R2 2 K-Kt2 K-R3 3 K-B3 K-R2 4 Q-Q8", "7k/p2p2p1/8/8/3Q4/8/8/K7 w - - 0 1") ==
+        "Qxd7 Kh7 Kb2 Kh6 Kc3 Kh7 Qd8");
+  // Both readings go on to the end: still an error, never a guess.
+  CHECK(to_san("1 QxP K-R2 2 K-Kt2 K-R3", "7k/p2p2p1/8/8/3Q4/8/8/K7 w - - 0 1") == "<ambiguous-move at QxP>");
+}

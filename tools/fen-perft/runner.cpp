@@ -77,6 +77,9 @@ int run_suite(const std::string& path, const RunOptions& options, const Reporter
   }
   totals.positions += totals.unreadable;
   reporter.summary(totals);
+  if (totals.positions == 0 && read == tools::EXIT_ALL_GOOD)  // a suite with no position is no check at all
+    diagnostics.print(tools::Severity::Warning, fmt::format("{}: no positions in the suite", input.name),
+                      "empty-input");
   if (totals.unreadable || read != tools::EXIT_ALL_GOOD) return tools::EXIT_USAGE_OR_IO;
   return totals.failed ? tools::EXIT_SOME_INVALID : tools::EXIT_ALL_GOOD;
 }

@@ -40,7 +40,8 @@ public:
   std::string format(Position& pos, Move m, const FormatOptions& options) const override;
 
 private:
-  static constexpr int LOOKAHEAD_PLIES = 3;
+  static constexpr int LOOKAHEAD_PLIES = 3;  // the first horizon; it doubles up to all the moves given
+  static constexpr int LOOKAHEAD_BUDGET = 5000;  // moves read at one horizon in deciding a tie, at most
 
   // `weak_evidence`: let a missing check mark prefer non-checking moves (books rely on it;
   // the writer does not, so that what it writes never depends on it).
@@ -48,8 +49,8 @@ private:
   ParseResult resolve(Position& pos, std::string_view text, const ParseOptions& options, int lookahead,
                       bool weak_evidence = true, bool exact = false) const;
   // Whether the next `plies` moves of `following` read legally from `pos`.
-  bool line_continues(Position& pos, const PieceOrigins* origins, std::span<const std::string_view> following,
-                      int plies, bool exact) const;
+  bool line_continues(Position& pos, const PieceOrigins& origins, std::span<const std::string_view> following,
+                      int plies, bool exact, int& budget) const;
   // Narrows `found` to the moves whose line goes on legally (the moves that follow decide).
   // True if that left one move.
   bool decide_by_following(Position& pos, const ParseOptions& options, int lookahead,

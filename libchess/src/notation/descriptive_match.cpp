@@ -19,6 +19,7 @@ bool square_in(const SquareSet& set, Square s, Color mover, bool other_side) {
 }
 
 bool designates(const Context& ctx, const Designator& d, Square s, PieceType actual, unsigned relax) {
+  if (d.type == NO_PIECE_TYPE) return true;  // a capture that names the square, not the man
   if (d.type != actual) return false;
   if (actual == PAWN) return d.pawn_files & (1 << file_of(s));
   if (d.flank && !(relax & DROP_FLANK)) return flank_holds(ctx, s, d.flank);

@@ -59,10 +59,16 @@ public:
     } else if (i < s_.size() && s_[i] == 'X') {
       ++i;
       spec.capture = true;
-      if (!read_designator(i, spec.captured)) return fail(col(i), "expected the captured piece after 'x'");
-      if (i + 1 < s_.size() && s_[i] == '/' && !promotion_follows(i + 1)) {
+      if (read_ranked_square(i, spec.target)) {
+        spec.captured.type = NO_PIECE_TYPE;  // "Q takes K8": the square named, not the man taken
+      } else if (!read_designator(i, spec.captured)) {
+        return fail(col(i), "expected the captured piece after 'x'");
+      } else if (i + 1 < s_.size() && s_[i] == '/' && !promotion_follows(i + 1)) {
         ++i;
         if (!read_square(i, spec.target)) return fail(col(i), "expected the capture square after '/'");
+      } else if (i < s_.size() && s_[i] == '(') {  // "KtxP(B3)": where the man taken stands
+        std::size_t k = i + 1;
+        if (read_ranked_square(k, spec.target) && k < s_.size() && s_[k] == ')') i = k + 1;
       }
     } else {
       return fail(col(i), "expected '-' and a square, or 'x' and the captured piece");
@@ -119,7 +125,7 @@ private:
       }
       std::string word(w);
       if (bare == "TO") word = "-";
-      else if (bare == "TAKES") word = "X";
+      else if (bare == "TAKES" || bare == "TAKE") word = "X";  // Bird prints "take" too
       else if (bare == "SQUARE") word = "SQ";
       else if (bare == "(CH" || bare == "(CH)" || bare == "(CHECK)" || bare == "(CH.)") word = "CH";
       else if (bare == "EN") { pending_en = true; continue; }
@@ -292,12 +298,25 @@ private:
     return false;
   }
 
+  // A square with its rank written (K8, QB3, Q SQ), which a piece's name alone never is.
+  bool read_ranked_square(std::size_t& i, SquareSet& sq) {
+    std::size_t k = i;
+    SquareSet read;
+    if (!read_square(k, read)) return false;
+    bool ranked = (s_[k - 1] >= '1' && s_[k - 1] <= '8') || (k >= i + 2 && s_.compare(k - 2, 2, "SQ") == 0);
+    if (!ranked) return false;
+    sq = read;
+    i = k;
+    return true;
+  }
+
   // N(1), R(QR3), N/Q2, R(6); a file alone, as books tell two rooks or knights apart by
   // the file they stand on: R(QB)-Q1, R(Kt)-Kt6 (Kt already folded to N).
   void read_qualifier(std::size_t& i, SquareSet& origin) {
     if (i >= s_.size()) return;
     if (s_[i] == '(') {
       std::size_t k = i + 1;
+      if (s_.compare(k, 2, "ON") == 0) k += 2;  // Bird's "Kt (on R4) to Kt2"
       SquareSet sq;
       std::size_t close = s_.find(')', k);
       FileSet files = close != std::string::npos && close > k && close - k <= 2
@@ -311,6 +330,7 @@ private:
       } else if (!read_square(k, sq)) {
         return;
       }
+      if (k < s_.size() && s_[k] == '!') ++k;  // "R (on R2!) to R square"
       if (k < s_.size() && s_[k] == ')') {
         origin = sq;
         i = k + 1;
@@ -360,10 +380,24 @@ void generate_named(const Position& pos, const Spec& spec, MoveList& legal) {
   append_piece_moves_to(pos, spec.mover.type, reach(pos, spec) & pseudo_targets(pos, spec.mover.type, movers), legal);
 }
 
+// Whether a move does what the text claims of it: check, mate, e.p.
+bool claims_hold(Context& ctx, const Claims& claims, Move m) {
+  if (claims.ep && m.type() != MoveType::EnPassant) return false;
+  if (claims.check == '#') return ctx.check_of(m) == '#';
+  return !claims.check || ctx.check_of(m) != 0;
+}
+
+bool any_claims_hold(Context& ctx, const Claims& claims, const Found& found) {
+  for (Move m : found)
+    if (claims_hold(ctx, claims, m)) return true;
+  return false;
+}
+
 // When nothing matches as written: all the legal moves, under each relaxation in turn
-// (NOTATION.md 3.4 step 5); the first that finds a move is noted.
-Found relaxed_candidates(const Context& ctx, MoveList& legal, const Spec& spec, std::string_view text,
-                         bool& promotion_missing, std::vector<ReadingNote>& notes) {
+// (NOTATION.md 3.4 step 5); the first that finds a move is noted. With `claims`, only moves
+// that also do what the text claims (the piece and square matched, but no such move checks).
+Found relaxed_candidates(Context& ctx, MoveList& legal, const Spec& spec, std::string_view text,
+                         bool& promotion_missing, std::vector<ReadingNote>& notes, const Claims* claims = nullptr) {
   generate_legal(ctx.pos, legal);
   static const std::pair<unsigned, const char*> steps[] = {
       {IGNORE_CAPTURE_MARK, "read ignoring a wrong '-' or 'x'"},
@@ -373,12 +407,30 @@ Found relaxed_candidates(const Context& ctx, MoveList& legal, const Spec& spec, 
        "read ignoring the K/Q flank of the piece"}};
   for (const auto& [relax, note] : steps) {
     Found found = candidates(ctx, spec, relax, promotion_missing);
-    if (!found.empty()) {
+    if (claims) found.keep_if_any([&](Move m) { return claims_hold(ctx, *claims, m); });
+    if (!found.empty() && (!claims || any_claims_hold(ctx, *claims, found))) {
       notes.push_back({false, std::string("'") + std::string(text) + "' " + note});
       return found;
     }
   }
   return {};
+}
+
+// The moves the text names do not do what it claims ("R-R2ch" where no rook move to R2
+// checks): a move that does, read leniently, if there is one (Bird-Janowski: R-R2ch was R-R7
+// ch); else the moves named, with a note that the claim fails. As written (`exact`), none.
+Found claims_fail(Context& ctx, const Spec& spec, std::string_view text, bool exact, Found named,
+                  std::vector<ReadingNote>& notes) {
+  if (exact) return {};
+  bool promotion_missing = false;
+  MoveList all;
+  Context wide{ctx.pos, ctx.origins, all};
+  Found found = relaxed_candidates(wide, all, spec, text, promotion_missing, notes, &spec.claims);
+  if (!found.empty()) return found;
+  const char* claim = spec.claims.ep ? "it is no capture e.p." : spec.claims.check == '#' ? "it does not mate"
+                                                                                       : "it gives no check";
+  notes.push_back({false, std::string("'") + std::string(text) + "' read though " + claim});
+  return named;
 }
 
 NotationError no_match(std::string_view text, bool promotion_missing) {
@@ -415,6 +467,8 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
   Found found = candidates(ctx, spec, STRICT_MATCH, promotion_missing);
   if (found.empty() && !options.strict && !exact)
     found = relaxed_candidates(ctx, legal, spec, text, promotion_missing, result.notes);
+  else if (!found.empty() && !any_claims_hold(ctx, spec.claims, found))
+    found = claims_fail(ctx, spec, text, options.strict || exact, found, result.notes);
   if (found.empty()) {
     result.error = no_match(text, promotion_missing);
     return result;
@@ -442,40 +496,51 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
 
 // The moves after each candidate decide: read as written first, and only if no candidate's
 // line reads so, leniently. A lenient reading never decides between two strict ones
-// (Mason-Bird 1892, 26 R-B3 BxR: only Rf3 lets the bishop take a rook).
+// (Mason-Bird 1892, 26 R-B3 BxR: only Rf3 lets the bishop take a rook). The moves are looked
+// at 3 plies ahead, then twice as far each time, up to all those given (the rest of a game
+// a book prints one move pair a line): each horizon keeps the candidates that go on that
+// far, until one is left; if none goes on that far, nothing more is decided.
 bool DescriptiveCodec::decide_by_following(Position& pos, const ParseOptions& options, int lookahead,
                                            Found& found) const {
-  for (bool exact_line : {true, false}) {
+  int available = int(options.following.size());
+  for (int horizon = std::min(lookahead, available);; horizon = std::min(2 * horizon, available)) {
+    int budget = LOOKAHEAD_BUDGET;
     Found viable;
-    for (Move m : found) {
-      PieceOrigins next = options.origins ? *options.origins : PieceOrigins(pos);
-      next.update(pos, m);
-      pos.make_move(m);
-      bool ok = line_continues(pos, options.origins ? &next : nullptr, options.following, lookahead, exact_line);
-      pos.unmake_move(m);
-      if (ok) viable.push_back(m);
+    for (bool exact_line : {true, false}) {
+      for (Move m : found) {
+        PieceOrigins next = options.origins ? *options.origins : PieceOrigins(pos);
+        next.update(pos, m);
+        pos.make_move(m);
+        bool ok = line_continues(pos, next, options.following, horizon, exact_line, budget);
+        pos.unmake_move(m);
+        if (ok) viable.push_back(m);
+      }
+      if (!viable.empty()) break;
     }
-    if (viable.empty()) continue;
-    if (viable.size() == found.size()) return false;
+    if (viable.empty() || budget <= 0) return false;
     found = viable;
-    return found.size() == 1;
+    if (found.size() == 1) return true;
+    if (horizon >= available) return false;
   }
-  return false;
 }
 
-// True if the next moves of the line read legally (each uniquely or not) after this one.
-bool DescriptiveCodec::line_continues(Position& pos, const PieceOrigins* origins,
-                                      std::span<const std::string_view> following, int plies, bool exact) const {
-  if (plies == 0 || following.empty()) return true;
+// True if the next `plies` moves of the line read legally (each uniquely or not) after this
+// one. A tie among them is not decided here: each of its moves is tried. Each move read
+// spends one of `budget`; when it is spent, the line is taken to go on (nothing decided).
+bool DescriptiveCodec::line_continues(Position& pos, const PieceOrigins& origins,
+                                      std::span<const std::string_view> following, int plies, bool exact,
+                                      int& budget) const {
+  if (plies == 0 || following.empty() || --budget < 0) return true;
   ParseOptions options;
-  options.origins = origins;
-  options.following = following.subspan(1);
-  ParseResult r = resolve(pos, following.front(), options, plies - 1, true, exact);
-  if (r.ok()) return true;
-  if (!r.error || r.error->kind != ErrorKind::Ambiguous) return false;
-  for (Move m : r.error->candidates) {
+  options.origins = &origins;
+  ParseResult r = resolve(pos, following.front(), options, 0, true, exact);
+  if (!r.ok() && (!r.error || r.error->kind != ErrorKind::Ambiguous)) return false;
+  std::vector<Move> moves = r.ok() ? std::vector<Move>{r.move} : r.error->candidates;
+  for (Move m : moves) {
+    PieceOrigins next = origins;
+    next.update(pos, m);
     pos.make_move(m);
-    bool ok = line_continues(pos, nullptr, following.subspan(1), plies - 1, exact);
+    bool ok = line_continues(pos, next, following.subspan(1), plies - 1, exact, budget);
     pos.unmake_move(m);
     if (ok) return true;
   }

@@ -1,6 +1,7 @@
 #include "chess/notation/move_text.h"
 
 #include <cctype>
+#include <cstring>
 #include <string>
 
 namespace chess::notation {
@@ -66,7 +67,7 @@ bool is_castles(std::string_view word) {  // "Castles", "castles", "CASTLES(KR)"
   return word.size() >= 6 && equals_ignoring_case(word.substr(0, 6), "castle");
 }
 bool is_castle_side(std::string_view word) {
-  std::string w = lower(word);
+  std::string w = lower(without_trailing(word, "!?"));  // "Castles QR!"
   return w == "kr" || w == "qr" || w == "k" || w == "q" || w == "kingside" || w == "queenside" || w == "(kr)" ||
          w == "(qr)" || w == "short" || w == "long";
 }
@@ -76,7 +77,8 @@ bool is_castle_side(std::string_view word) {
 bool is_capture_mark(std::string_view w) {
   if (w.empty() || (w[0] != 'x' && w[0] != 'X' && w[0] != ':' && w[0] != '\xC3' && w[0] != 't' && w[0] != 'T'))
     return false;
-  return w == "x" || w == "X" || w == "\u00D7" || w == ":" || w == "takes" || w == "Takes";
+  return w == "x" || w == "X" || w == "\u00D7" || w == ":" || w == "takes" || w == "Takes" || w == "take" ||
+         w == "Take";  // Bird prints "P take P" too
 }
 bool is_dash(std::string_view w) {
   if (w.empty() || (w[0] != '-' && w[0] != '\xE2' && w[0] != 't' && w[0] != 'T')) return false;
@@ -110,6 +112,43 @@ bool is_file_name(std::string_view w) {  // as books space it: "R", "KB", "K B",
   return false;
 }
 
+// A piece named and not yet moved ("R", "Kt", "Q Kt", "KBP"): letters of piece names and
+// spaces only, no dash, capture mark or rank.
+bool is_designator(std::string_view w) {
+  if (w.empty() || w.size() > 6) return false;
+  for (char c : w)
+    if (c != 'K' && c != 'Q' && c != 'R' && c != 'B' && c != 'N' && c != 't' && c != 'P' && c != ' ') return false;
+  return w[0] != ' ';
+}
+
+// Whether a move ends in the man it takes: "Kt x P", "KtxP", "B takes Kt".
+bool names_man_taken(std::string_view move) {
+  std::size_t x = move.find_last_of("xX");
+  std::size_t takes = move.rfind(" takes ");
+  if (takes != std::string_view::npos) x = takes + 6;
+  if (x == std::string_view::npos || x == 0) return false;
+  std::string_view man = move.substr(x + 1);
+  while (!man.empty() && man[0] == ' ') man.remove_prefix(1);
+  return !man.empty() && is_designator(man);
+}
+
+// A bracket after a piece named and not yet moved that names the square or file it stands
+// on, spaced as the move is or with Bird's "on" and "sq": "R (Q 2) - K 2", "Kt (on R4) to
+// Kt2", "R (Q sq) to Kt sq"; or after the man a capture takes, the square he stands on:
+// "Kt x P (B 3)". Its end in the line, or 0 if it is no such bracket.
+std::size_t square_bracket_end(std::string_view line, std::size_t open, std::string_view move) {
+  if (!is_designator(move) && !names_man_taken(move)) return 0;
+  std::size_t close = line.find(')', open);
+  if (close == std::string_view::npos || close - open > 12) return 0;
+  bool named = false;
+  for (std::size_t k = open + 1; k < close; ++k) {
+    char c = line[k];
+    if (!std::strchr("KQRBNt12345678 onsqure!.", c)) return 0;
+    named |= c == 'K' || c == 'Q' || c == 'R' || c == 'B' || c == 'N';
+  }
+  return named ? close + 1 : 0;
+}
+
 // Some books space every part of a descriptive move: "Kt - K B 3", "P x P". A fragment
 // joins the move before it when that move is visibly unfinished: it ends in a dash or
 // capture mark, or it was itself spaced out and still lacks its rank.
@@ -133,7 +172,7 @@ std::string modern_words(std::string_view text) {
       std::string tail = lower(w.substr(1));
       if (tail == "st" || tail == "nd" || tail == "rd" || tail == "th" || tail == "d") w = w.substr(0, 1);
     }
-    if (w == "takes" || w == "Takes") w = "x";
+    if (w == "takes" || w == "Takes" || w == "take" || w == "Take") w = "x";
     if (!w.empty()) out += (out.empty() ? "" : " ") + std::string(w == "to" || w == "To" ? "-" : w);
     i = end + 1;
   }
@@ -162,6 +201,8 @@ bool continues_spaced_move(std::string_view prev, std::string_view word, int nex
 
 bool continues_modern_spaced_move(std::string_view prev, std::string_view word, int next_number, std::string_view rest) {
   if (is_dash(word) || is_capture_mark(word)) return true;
+  // A dash typed against the square ("Kt -Q B 3") after a piece that has not moved yet.
+  if (word.size() > 1 && word[0] == '-' && word[1] != '-' && is_designator(prev)) return true;
   // A move that ends in its rank ("P-K4", "exd5") or a check mark is complete: the usual case.
   char last = prev.back();
   if ((last >= '1' && last <= '8') || last == '+' || last == '#') return false;
@@ -185,9 +226,10 @@ bool continues_modern_spaced_move(std::string_view prev, std::string_view word, 
       if (!is_dash(next) && !is_capture_mark(next)) return true;
     }
   }
-  if ((last == '-' || last == 'x' || last == 'X' || last == 'o' || last == 's' ||
+  if ((last == '-' || last == 'x' || last == 'X' || last == 'o' || last == 's' || last == 'e' ||
        static_cast<unsigned char>(last) >= 0x80) &&
-      ends_with_any(prev, {"-", "x", "X", "\u00D7", "\u2013", "\u2014", " to", " To", " takes", " Takes"}))
+      ends_with_any(prev,
+                    {"-", "x", "X", "\u00D7", "\u2013", "\u2014", " to", " To", " takes", " Takes", " take", " Take"}))
     return true;
   std::size_t dash = prev.find_last_of("-");
   if (dash == std::string_view::npos || dash == 0) return false;  // captures end with a piece: never extended
@@ -197,6 +239,8 @@ bool continues_modern_spaced_move(std::string_view prev, std::string_view word, 
   if (target.find_first_not_of("KQBNRt ") != std::string_view::npos) return false;
   bool spaced = prev.find(' ') != std::string_view::npos;
   if (word.size() == 1 && word[0] >= '1' && word[0] <= '8') return spaced || word[0] - '0' != next_number;
+  // The rank with a full stop ending the sentence ("1. P - K Kt 4."), unless it is the next number.
+  if (word.size() == 2 && word[0] >= '1' && word[0] <= '8' && word[1] == '.') return spaced && word[0] - '0' != next_number;
   if (!spaced) return false;
   return word == "K" || word == "Q" || is_file_name(word);  // more of the square's name
 }
@@ -220,6 +264,11 @@ std::string_view normalised_result(std::string_view w) {
 
 namespace {
 
+// The last move token, which a word joins, made to run on to `end`.
+void extend_to(MoveToken& token, std::string_view line, std::size_t end) {
+  token.text = line.substr(token.column - 1, end - (token.column - 1));
+}
+
 // Past a {comment} or (variation) that opens at `i`, nested ones included; one never closed
 // on the line is noted in `out` (the rest of the line is not read, and that is said).
 std::size_t past_bracketed(std::string_view line, std::size_t i, MoveText& out) {
@@ -238,19 +287,51 @@ std::size_t past_bracketed(std::string_view line, std::size_t i, MoveText& out) 
   return i + 1;
 }
 
-// A ',' or ';' between moves in prose ("P-K4; 2. P-KB4", "P-K4, P-K4") separates them; a
-// ';' that no move number follows opens PGN's comment to the end of the line.
+// A move number in parentheses, as Edward Lasker prints them: "(1) P-Q4", "(12)".
+bool parenthesised_number(std::string_view line, std::size_t i) {
+  if (line[i] != '(') return false;
+  std::size_t k = i + 1;
+  while (k < line.size() && k - i <= 4 && line[k] >= '0' && line[k] <= '9') ++k;
+  return k > i + 1 && k < line.size() && line[k] == ')';
+}
+
+// A ',' or ';' between moves in prose ("P-K4; 2. P-KB4", "P-K4, P-K4; (2) Kt-f3") separates
+// them; a ';' that no move number follows opens PGN's comment to the end of the line.
 bool is_separator(std::string_view line, std::size_t i) {
   if (line[i] == ',') return true;
   std::size_t next = i + 1, w;
   while (next < line.size() && is_space_at(line, next, w)) next += w;
+  if (next < line.size() && line[next] == '(') ++next;
   return next < line.size() && line[next] >= '0' && line[next] <= '9';
+}
+
+// Past the punctuation at `i` between words: a {comment} or (variation), a separator, or a
+// bracket that belongs to the move before it ("R (Q 2) - K 2"). False at PGN's ';' comment:
+// nothing more of the line is read.
+bool past_punctuation(std::string_view line, std::size_t& i, MoveText& out, bool& last_word_was_move) {
+  char c = line[i];
+  if (c == '{' || c == '(') {  // comments and variations: not part of the main line's moves
+    std::size_t end = c == '(' && last_word_was_move ? square_bracket_end(line, i, out.moves.back().text) : 0;
+    if (end) extend_to(out.moves.back(), line, end);
+    else last_word_was_move = false;
+    i = end ? end : past_bracketed(line, i, out);
+    return true;
+  }
+  if (!is_separator(line, i)) {  // PGN's comment to the end of the line
+    out.skipped_comments = true;
+    return false;
+  }
+  ++i;
+  // A mark after a comma still belongs to the move before it: "PxP, e.p.".
+  last_word_was_move = last_word_was_move && c == ',' && is_suffix_word(first_word(line.substr(i)));
+  return true;
 }
 
 // A move number at the front of a word: "12.", "12...", "12", "...", or glued to its move
 // ("12.e4", "12...Nf6").
 struct NumberPrefix {
   bool found = false;
+  std::size_t first = 0;   // where the digits begin: 1 in "(12)"
   std::size_t digits = 0;  // of the number (none for dots alone)
   std::size_t end = 0;     // past the number and its dots
   bool whole = false;      // nothing else is in the word
@@ -258,6 +339,15 @@ struct NumberPrefix {
 
 NumberPrefix number_prefix(std::string_view word) {
   NumberPrefix n;
+  if (word.size() >= 3 && word[0] == '(') {  // "(12)", or glued to its move: "(1)Q-f5"
+    n.first = 1;
+    while (n.first + n.digits < word.size() && word[n.first + n.digits] >= '0' && word[n.first + n.digits] <= '9')
+      ++n.digits;
+    n.end = n.first + n.digits + 1;
+    n.found = n.digits > 0 && n.end <= word.size() && word[n.end - 1] == ')';
+    n.whole = n.end == word.size();
+    return n;
+  }
   while (n.digits < word.size() && word[n.digits] >= '0' && word[n.digits] <= '9') ++n.digits;
   n.end = n.digits;
   while (n.end < word.size() && (word[n.end] == '.' || word.substr(n.end).starts_with("\u2026"))) {
@@ -269,10 +359,6 @@ NumberPrefix number_prefix(std::string_view word) {
   return n;
 }
 
-// The last move token, which a word joins, made to run on to `end`.
-void extend_to(MoveToken& token, std::string_view line, std::size_t end) {
-  token.text = line.substr(token.column - 1, end - (token.column - 1));
-}
 
 }  // namespace
 
@@ -290,18 +376,8 @@ MoveText split_move_text(std::string_view line) {
       continue;
     }
     char c = line[i];
-    if (c == '{' || c == '(') {  // comments and variations: not part of the main line's moves
-      i = past_bracketed(line, i, out);
-      last_word_was_move = false;
-      continue;
-    }
-    if (c == ';' || c == ',') {
-      if (!is_separator(line, i)) {  // PGN's comment to the end of the line
-        out.skipped_comments = true;
-        break;
-      }
-      ++i;
-      last_word_was_move = false;
+    if ((c == '{' || c == '(' || c == ';' || c == ',') && !parenthesised_number(line, i)) {
+      if (!past_punctuation(line, i, out, last_word_was_move)) break;
       continue;
     }
     std::size_t start = i;
@@ -332,7 +408,7 @@ MoveText split_move_text(std::string_view line) {
       if (n.digits > 0) {
         out.numbered = true;
         int number = 0;
-        for (std::size_t k = 0; k < n.digits && k < 6; ++k) number = number * 10 + (word[k] - '0');
+        for (std::size_t k = 0; k < n.digits && k < 6; ++k) number = number * 10 + (word[n.first + k] - '0');
         if (!out.moves.empty() && number > last_number + 1 && !out.second_column_at) out.second_column_at = start;
         last_number = number;
         last_black = n.end - n.digits >= 3;
