@@ -4,15 +4,13 @@
 #include <span>
 
 #include "chess/movegen.h"
+#include "rules/check_test.h"
+#include "rules/distance.h"
 #include "rules/guided_helpmate.h"
 #include "rules/seen_table.h"
 
 namespace chess::rules::detail {
 namespace {
-
-int distance(Square a, Square b) {
-  return std::max(std::abs(int(file_of(a)) - int(file_of(b))), std::abs(int(rank_of(a)) - int(rank_of(b))));
-}
 
 // A helpmate: the loser cooperates, so both sides' moves are chosen for the mate. The
 // search deepens by cost, not by plies: a move that makes progress towards a mate in a
@@ -61,6 +59,7 @@ private:
       *seen = cost_left;
     }
     if (line.size() >= MAX_LINE) return interrupted_ = true, false;
+    if (pos.side_to_move() == winner_ && mate_in_one(pos, moves, line)) return true;
     Class classes[256];
     for (int i = 0; i < moves.size(); ++i) classes[i] = classify(pos, moves.moves[i]);
     for (Class pass : {Reward, Normal, Punish}) {  // progress first: mates come sooner
@@ -85,6 +84,24 @@ private:
     return false;
   }
 
+  // A check that mates, among the winner's moves: tried first, it ends the line where the
+  // position first allows it.
+  bool mate_in_one(Position& pos, const MoveList& moves, std::vector<Move>& line) {
+    CheckTest checks(pos, winner_);
+    for (Move m : moves) {
+      if (!checks.gives_check(pos, m)) continue;
+      ++nodes_;
+      pos.make_move(m);
+      bool mate = !has_legal_move(pos);
+      pos.unmake_move(m);
+      if (mate) {
+        line.push_back(m);
+        return true;
+      }
+    }
+    return false;
+  }
+
   // The corner the mate is aimed at: one of the winner's bishops' colour when it has
   // bishops of one colour only (its bishop must give the check there), else the corner
   // nearest the loser's king.
@@ -101,7 +118,7 @@ private:
     else if (bishops && !(bishops & DARK)) first = 2;
     corner_ = corners[first];
     for (int i = first; i < last; ++i)
-      if (distance(king, corners[i]) < distance(king, corner_)) corner_ = corners[i];
+      if (king_distance(king, corners[i]) < king_distance(king, corner_)) corner_ = corners[i];
     // The winner's king two steps out on the diagonal; the loser's knight beside the corner.
     int df = file_of(corner_) == FILE_A ? 1 : -1, dr = rank_of(corner_) == RANK_1 ? 1 : -1;
     winner_king_target_ = make_square(File(file_of(corner_) + 2 * df), Rank(rank_of(corner_) + 2 * dr));
@@ -113,7 +130,7 @@ private:
     Piece moved = pos.piece_on(m.from());
     bool capture = m.type() == MoveType::EnPassant || (m.type() != MoveType::Castling && !pos.empty(m.to()));
     PieceType pt = type_of(moved);
-    auto closer = [&](Square target) { return distance(m.to(), target) < distance(m.from(), target); };
+    auto closer = [&](Square target) { return king_distance(m.to(), target) < king_distance(m.from(), target); };
     if (us == winner_) {
       if (pt == PAWN || capture) return Reward;
       if (pt == KING && closer(winner_king_target_)) return Reward;
@@ -127,7 +144,7 @@ private:
       // come forward (to be promoted into blockers) and its men close in on its king.
       if (pt == PAWN) return Reward;
       Square king = pos.king_square(us);
-      if (pt != KING && distance(m.to(), king) < distance(m.from(), king)) return Reward;
+      if (pt != KING && king_distance(m.to(), king) < king_distance(m.from(), king)) return Reward;
     }
     if (capture) return Punish;
     return Normal;
