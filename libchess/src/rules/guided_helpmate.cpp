@@ -270,7 +270,7 @@ private:
       bool found;
       if (order[k].f <= bound_) {
         found = search(pos, plies + 1, {order[k].winner_men, order[k].loser_men, order[k].kings}, line);
-      } else if (!(found = !has_legal_move(pos))) {
+      } else if (!(found = pos.in_check() && !has_legal_move(pos))) {
         next_bound_ = std::min(next_bound_, order[k].f);
         interrupted_ = true;
       }
