@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <vector>
 
 #include "chess/movegen.h"
 #include "chess/rules/dead_position.h"
+#include "rules/check_test.h"
+#include "rules/distance.h"
 #include "rules/mate_search.h"
 #include "rules/seen_table.h"
 #include "rules/static_analysis.h"
@@ -15,45 +18,28 @@ namespace {
 
 constexpr Bitboard DARK = 0xAA55AA55AA55AA55ULL;  // a1 is dark
 
-int king_distance(Square a, Square b) {
-  return std::max(std::abs(int(file_of(a)) - int(file_of(b))), std::abs(int(rank_of(a)) - int(rank_of(b))));
-}
-
-// Knight moves between two squares on an empty board, by breadth-first search once.
-class KnightDistances {
-public:
-  KnightDistances() {
-    for (int from = 0; from < 64; ++from) {
-      std::array<uint8_t, 64>& d = table_[from];
-      d.fill(255);
-      d[from] = 0;
-      Square queue[64];
-      int head = 0, tail = 0;
-      queue[tail++] = Square(from);
-      while (head < tail) {
-        Square s = queue[head++];
-        for (Bitboard next = knight_attacks(s); next;) {
-          Square t = pop_lsb(next);
-          if (d[t] == 255) d[t] = uint8_t(d[s] + 1), queue[tail++] = t;
-        }
-      }
-    }
-  }
-  int operator()(Square a, Square b) const { return table_[a][b]; }
-
-private:
-  std::array<std::array<uint8_t, 64>, 64> table_;
-};
-
-int knight_distance(Square a, Square b) {
-  static const KnightDistances distances;
-  return distances(a, b);
-}
-
 bool aligned(Square a, Square b, bool straight, bool diagonal) {
   int df = std::abs(int(file_of(a)) - int(file_of(b))), dr = std::abs(int(rank_of(a)) - int(rank_of(b)));
   return (straight && (df == 0 || dr == 0)) || (diagonal && df == dr);
 }
+
+// A move seen from the men it displaces, for weighing a position one move on without
+// making the move: the man on `from` stands on `to`, and the one on `removed` (a capture)
+// is gone. Promotions and castling, which change more, are made instead.
+struct Shift {
+  Square from = SQ_NONE, to = SQ_NONE, removed = SQ_NONE;
+
+  Bitboard apply(Bitboard men) const {
+    if (removed != SQ_NONE) men &= ~square_bb(removed);
+    if (from != SQ_NONE && (men & square_bb(from))) men ^= square_bb(from) | square_bb(to);
+    return men;
+  }
+  Square where(Square s) const { return s == from ? to : s; }
+  PieceType type_on(const Position& pos, Square s) const { return type_of(pos.piece_on(s == to ? from : s)); }
+  bool touches(Bitboard men) const {
+    return (from != SQ_NONE && (men & square_bb(from))) || (removed != SQ_NONE && (men & square_bb(removed)));
+  }
+};
 
 // How far, in moves, a position stands from a mate of the loser's king in one corner: the
 // king walking there, the winner's king coming within two steps, one man of the winner's
@@ -77,28 +63,63 @@ public:
     pattern_ = true;
   }
 
-  int distance(const Position& pos) const {
-    Color loser = ~winner_;
-    int d = king_distance(pos.king_square(loser), corner_);
-    d += checker_distance(pos);
-    if (pattern_) return d + flights_distance(pos);
-    d += std::max(0, king_distance(pos.king_square(winner_), corner_) - 2);
-    if (needs_blockers_) d += blocker_distance(pos);
-    return d;
+  // The distance in parts: the winner's men, the loser's men, and the kings, so that a
+  // move weighs again only the part it changes.
+  struct Parts {
+    int winner_men = 0, loser_men = 0, kings = 0;
+    int total() const { return winner_men + loser_men + kings; }
+  };
+
+  Parts parts(const Position& pos, const Shift& shift = {}) const {
+    Parts p;
+    p.winner_men = checker_distance(pos, shift);
+    p.loser_men = loser_men_distance(pos, shift);
+    p.kings = kings_distance(pos, shift);
+    return p;
+  }
+  int distance(const Position& pos) const { return parts(pos).total(); }
+
+  // The parts after `m`, from `now`, the parts of `pos`; `pos` is left as it was.
+  Parts after(Position& pos, const Parts& now, Move m) const {
+    if (m.type() == MoveType::Promotion || m.type() == MoveType::Castling) {
+      pos.make_move(m);
+      Parts p = parts(pos);
+      pos.unmake_move(m);
+      return p;
+    }
+    Shift shift{m.from(), m.to(), pos.empty(m.to()) ? SQ_NONE : m.to()};
+    if (m.type() == MoveType::EnPassant) shift.removed = m.to() - pawn_push(pos.side_to_move());
+    Parts p = now;
+    Bitboard kings = pos.pieces(KING);
+    p.kings = kings_distance(pos, shift);
+    if (shift.touches(pos.pieces(winner_) & ~kings)) p.winner_men = checker_distance(pos, shift);
+    if (shift.touches(pos.pieces(~winner_) & ~kings)) p.loser_men = loser_men_distance(pos, shift);
+    return p;
   }
 
 private:
+  int kings_distance(const Position& pos, const Shift& shift) const {
+    int d = king_distance(shift.where(pos.king_square(~winner_)), corner_);
+    if (!pattern_) d += std::max(0, king_distance(shift.where(pos.king_square(winner_)), corner_) - 2);
+    return d;
+  }
+
+  int loser_men_distance(const Position& pos, const Shift& shift) const {
+    if (pattern_) return flights_distance(pos, shift);
+    return needs_blockers_ ? blocker_distance(pos, shift) : 0;
+  }
+
   // The man that will give the mate: a rook or queen where the winner has one, else a pawn
   // by promoting, else a minor piece (with blockers, or with another minor beside it).
-  int checker_distance(const Position& pos) const {
-    Bitboard men = pos.pieces(winner_) & ~pos.pieces(KING);
-    if (Bitboard heavy = men & pos.pieces(ROOK, QUEEN)) men = heavy;
-    else if (Bitboard pawns = men & pos.pieces(PAWN)) men = pawns;
+  int checker_distance(const Position& pos, const Shift& shift) const {
+    Bitboard men = shift.apply(pos.pieces(winner_) & ~pos.pieces(KING));
+    if (Bitboard heavy = shift.apply(pos.pieces(winner_, ROOK, QUEEN))) men = heavy;
+    else if (Bitboard pawns = shift.apply(pos.pieces(winner_, PAWN))) men = pawns;
     int best = 16;
     while (men && best > 0) {
       Square s = pop_lsb(men);
       int d = 16;
-      switch (type_of(pos.piece_on(s))) {
+      switch (shift.type_on(pos, s)) {
         case QUEEN: d = aligned(s, corner_, true, true) ? 0 : 1; break;
         case ROOK: d = aligned(s, corner_, true, false) ? 0 : 1; break;
         case BISHOP:
@@ -115,16 +136,17 @@ private:
 
   // For each flight, the loser's man nearest to it, in moves (a bishop of the other
   // colour never gets there; a pawn only down its file).
-  int flights_distance(const Position& pos) const {
+  int flights_distance(const Position& pos, const Shift& shift) const {
     Color loser = ~winner_;
+    Bitboard all = shift.apply(pos.pieces(loser) & ~pos.pieces(KING));
     int total = 0;
     for (Bitboard fs = flights_; fs;) {
       Square f = pop_lsb(fs);
       int best = 16;
-      for (Bitboard men = pos.pieces(loser) & ~pos.pieces(KING); men && best > 0;) {
+      for (Bitboard men = all; men && best > 0;) {
         Square s = pop_lsb(men);
         int d = 16;
-        switch (type_of(pos.piece_on(s))) {
+        switch (shift.type_on(pos, s)) {
           case KNIGHT: d = knight_distance(s, f); break;
           case BISHOP:
             if (bool(square_bb(s) & DARK) == bool(square_bb(f) & DARK)) d = s == f ? 0 : aligned(s, f, false, true) ? 1 : 2;
@@ -144,15 +166,15 @@ private:
     return total;
   }
 
-  int blocker_distance(const Position& pos) const {
+  int blocker_distance(const Position& pos, const Shift& shift) const {
     Color loser = ~winner_;
     int best = 16;
-    for (Bitboard men = pos.pieces(loser) & ~pos.pieces(KING); men && best > 0;) {
+    for (Bitboard men = shift.apply(pos.pieces(loser) & ~pos.pieces(KING)); men && best > 0;) {
       Square s = pop_lsb(men);
       for (Bitboard targets = beside_; targets;) {
         Square t = pop_lsb(targets);
         int d;
-        if (type_of(pos.piece_on(s)) != PAWN) d = king_distance(s, t);
+        if (shift.type_on(pos, s) != PAWN) d = king_distance(s, t);
         else if (file_of(s) == file_of(t) && relative_rank(loser, t) >= relative_rank(loser, s) &&
                  relative_rank(loser, t) != RANK_8)
           d = int(relative_rank(loser, t)) - int(relative_rank(loser, s));
@@ -181,16 +203,17 @@ public:
   Search(const Guide& guide, Color winner, uint64_t budget) : guide_(guide), winner_(winner), budget_(budget) {}
 
   GuidedOutcome run(Position& pos, std::vector<Move>& line) {
-    bound_ = WEIGHT * guide_.distance(pos);
+    Guide::Parts parts = guide_.parts(pos);
+    bound_ = WEIGHT * parts.total();
     while (nodes_ < budget_) {
       interrupted_ = false;
       next_bound_ = INT32_MAX;
       seen_.clear();  // one iteration's entries only: an earlier bound's could hide a branch
       line.clear();
-      if (search(pos, 0, line)) return GuidedOutcome::Mate;
+      if (search(pos, 0, parts, line)) return GuidedOutcome::Mate;
       if (!interrupted_) return GuidedOutcome::NoMate;
       if (next_bound_ == INT32_MAX) break;
-      bound_ = next_bound_;
+      bound_ = std::max(next_bound_, bound_ + BOUND_STEP);
     }
     return GuidedOutcome::Unknown;
   }
@@ -198,9 +221,17 @@ public:
 
 private:
   static constexpr int WEIGHT = 2;
+  // The bound grows by at least this much an iteration: a mate a little longer than the
+  // shortest is as good a witness, and each iteration walks again all the last one did.
+  static constexpr int BOUND_STEP = 8;
   static constexpr std::size_t MAX_LINE = 200;
 
-  bool search(Position& pos, int plies, std::vector<Move>& line) {
+  struct Child {
+    int f, index;
+    int winner_men, loser_men, kings;  // the child's Guide::Parts, left unset until weighed
+  };
+
+  bool search(Position& pos, int plies, const Guide::Parts& parts, std::vector<Move>& line) {
     seen_.prefetch(pos.key());
     MoveList moves;
     generate_legal(pos, moves);
@@ -213,31 +244,34 @@ private:
     if (line.size() >= MAX_LINE) return interrupted_ = true, false;
     // Children nearest the pattern first; those past the bound are not entered unless they
     // might be the mate itself (a check of the loser's king).
-    std::array<std::pair<int, int>, 256> order;
+    bool winner_moves = pos.side_to_move() == winner_;
+    std::optional<CheckTest> checks;
+    if (winner_moves) checks.emplace(pos, winner_);
+    Child order[256];
     int n = 0;
     for (int i = 0; i < moves.size(); ++i) {
-      pos.make_move(moves.moves[i]);
-      int f = plies + 1 + WEIGHT * guide_.distance(pos);
-      bool mate_candidate = pos.side_to_move() != winner_ && pos.in_check();
-      pos.unmake_move(moves.moves[i]);
-      if (f > bound_ && !mate_candidate) {
+      Guide::Parts after = guide_.after(pos, parts, moves.moves[i]);
+      int f = plies + 1 + WEIGHT * after.total();
+      if (f > bound_ && !(winner_moves && checks->gives_check(pos, moves.moves[i]))) {
         next_bound_ = std::min(next_bound_, f);
         interrupted_ = true;
         continue;
       }
-      order[n++] = {f, i};
+      // Inserted in order of f, the earlier first among equals (a stable sort, in place).
+      int at = n++;
+      while (at > 0 && order[at - 1].f > f) order[at] = order[at - 1], --at;
+      order[at] = {f, i, after.winner_men, after.loser_men, after.kings};
     }
-    std::stable_sort(order.begin(), order.begin() + n);
     for (int k = 0; k < n; ++k) {
       if (++nodes_ > budget_) return interrupted_ = true, false;
-      Move m = moves.moves[order[k].second];
+      Move m = moves.moves[order[k].index];
       pos.make_move(m);
       line.push_back(m);
       bool found;
-      if (order[k].first <= bound_) {
-        found = search(pos, plies + 1, line);
-      } else if (!(found = is_mate(pos))) {
-        next_bound_ = std::min(next_bound_, order[k].first);
+      if (order[k].f <= bound_) {
+        found = search(pos, plies + 1, {order[k].winner_men, order[k].loser_men, order[k].kings}, line);
+      } else if (!(found = pos.in_check() && !has_legal_move(pos))) {
+        next_bound_ = std::min(next_bound_, order[k].f);
         interrupted_ = true;
       }
       pos.unmake_move(m);
@@ -247,12 +281,6 @@ private:
     return false;
   }
 
-  static bool is_mate(const Position& pos) {
-    MoveList moves;
-    generate_legal(pos, moves);
-    return moves.empty() && pos.in_check();
-  }
-
   const Guide& guide_;
   Color winner_;
   uint64_t budget_, nodes_ = 0;
@@ -260,6 +288,7 @@ private:
   bool interrupted_ = false;
   SeenTable& seen_ = SeenTable::for_this_thread();
 };
+
 
 }  // namespace
 
