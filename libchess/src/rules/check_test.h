@@ -43,6 +43,14 @@ public:
     return checks_[type_of(pos.piece_on(from))] & square_bb(to);
   }
 
+  // Where the man of type `pt` on `from` checks by an ordinary move (not a promotion):
+  // from the squares its kind checks from, or anywhere off the line when it uncovers one.
+  Bitboard checking_from(Square from, PieceType pt) const {
+    Bitboard b = checks_[pt];
+    if (discoverers_ & square_bb(from)) b |= ~line_bb(from, king_);
+    return b;
+  }
+
 private:
   Square king_;
   Bitboard occupied_, discoverers_ = 0;
