@@ -10,6 +10,7 @@ namespace chess::rules::detail {
 // En passant and castling, which move two men, are made instead.
 class CheckTest {
 public:
+  CheckTest() = default;  // for a position where the winner does not move: asked nothing
   CheckTest(const Position& pos, Color winner) {
     king_ = pos.king_square(~winner);
     occupied_ = pos.pieces();
@@ -52,8 +53,8 @@ public:
   }
 
 private:
-  Square king_;
-  Bitboard occupied_, discoverers_ = 0;
+  Square king_ = SQ_A1;
+  Bitboard occupied_ = 0, discoverers_ = 0;
   Bitboard checks_[PIECE_TYPE_NB] = {};
 };
 

@@ -1,7 +1,6 @@
 #include "rules/mate_search.h"
 
 #include <algorithm>
-#include <optional>
 #include <span>
 
 #include "chess/movegen.h"
@@ -157,13 +156,13 @@ private:
   public:
     Classes(const Helpmate& h, const Position& pos)
         : h_(h), pos_(pos), winner_moves_(pos.side_to_move() == h.winner_), theirs_(pos.pieces(~pos.side_to_move())) {
-      if (winner_moves_) checks_.emplace(pos, h.winner_);
+      if (winner_moves_) checks_ = CheckTest(pos, h.winner_);
     }
 
     // CHECK for a winner's move that checks (then of_check for its class).
     int of(Position& pos, Move m) {
       if (m.from() != from_) targets(m.from());
-      bool check = m.type() == MoveType::Normal ? bool(checking_ & square_bb(m.to())) : checks_ && checks_->gives_check(pos, m);
+      bool check = m.type() == MoveType::Normal ? bool(checking_ & square_bb(m.to())) : winner_moves_ && checks_.gives_check(pos, m);
       return check ? CHECK : of_check(m);
     }
     // The class of a move, checks included.
@@ -183,7 +182,7 @@ private:
       PieceType pt = type_of(pos_.piece_on(from));
       punish_ = 0;
       if (winner_moves_) {
-        checking_ = checks_->checking_from(from, pt);
+        checking_ = checks_.checking_from(from, pt);
         reward_ = pt == PAWN ? ~Bitboard(0) : theirs_;
         if (pt == KING) reward_ |= nearer(h_.winner_king_target_, from);
         else if (pt == KNIGHT) reward_ |= nearer(h_.corner_, from);
@@ -198,7 +197,7 @@ private:
     const Helpmate& h_;
     const Position& pos_;
     bool winner_moves_;
-    std::optional<CheckTest> checks_;
+    CheckTest checks_;
     Bitboard theirs_, reward_ = 0, punish_ = 0, checking_ = 0;
     Square from_ = SQ_NONE;
   };
