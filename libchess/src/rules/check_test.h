@@ -10,6 +10,7 @@ namespace chess::rules::detail {
 // En passant and castling, which move two men, are made instead.
 class CheckTest {
 public:
+  CheckTest() = default;  // for a position where the winner does not move: asked nothing
   CheckTest(const Position& pos, Color winner) {
     king_ = pos.king_square(~winner);
     occupied_ = pos.pieces();
@@ -43,9 +44,17 @@ public:
     return checks_[type_of(pos.piece_on(from))] & square_bb(to);
   }
 
+  // Where the man of type `pt` on `from` checks by an ordinary move (not a promotion):
+  // from the squares its kind checks from, or anywhere off the line when it uncovers one.
+  Bitboard checking_from(Square from, PieceType pt) const {
+    Bitboard b = checks_[pt];
+    if (discoverers_ & square_bb(from)) b |= ~line_bb(from, king_);
+    return b;
+  }
+
 private:
-  Square king_;
-  Bitboard occupied_, discoverers_ = 0;
+  Square king_ = SQ_A1;
+  Bitboard occupied_ = 0, discoverers_ = 0;
   Bitboard checks_[PIECE_TYPE_NB] = {};
 };
 

@@ -1,7 +1,6 @@
 #include "rules/mate_search.h"
 
 #include <algorithm>
-#include <optional>
 #include <span>
 
 #include "chess/movegen.h"
@@ -72,15 +71,17 @@ private:
     // are tried for a mate on the way.
     uint8_t by_class[3][256];
     int counts[3] = {0, 0, 0};
-    std::optional<CheckTest> checks;
-    if (pos.side_to_move() == winner_) checks.emplace(pos, winner_);
+    Classes classes(*this, pos);
     for (int i = 0; i < moves.size(); ++i) {
       Move m = moves.moves[i];
-      if (checks && checks->gives_check(pos, m) && mates(pos, m)) {
-        line.push_back(m);
-        return true;
+      int c = classes.of(pos, m);
+      if (c == CHECK) {
+        if (mates(pos, m)) {
+          line.push_back(m);
+          return true;
+        }
+        c = classes.of_check(m);
       }
-      int c = classify(pos, m);
       by_class[c][counts[c]++] = uint8_t(i);
     }
     for (int c = 0; c < 3; ++c) {  // progress first: mates come sooner
@@ -147,30 +148,59 @@ private:
     blocker_target_ = make_square(File(file_of(corner_) + df), rank_of(corner_));
   }
 
-  Class classify(const Position& pos, Move m) const {
-    Color us = pos.side_to_move();
-    Piece moved = pos.piece_on(m.from());
-    bool capture = m.type() == MoveType::EnPassant || (m.type() != MoveType::Castling && !pos.empty(m.to()));
-    PieceType pt = type_of(moved);
-    auto closer = [&](Square target) { return king_distance(m.to(), target) < king_distance(m.from(), target); };
-    if (us == winner_) {
-      if (pt == PAWN || capture) return Reward;
-      if (pt == KING && closer(winner_king_target_)) return Reward;
-      if (pt == KNIGHT && closer(corner_)) return Reward;
-      return Normal;
+  // The class of each move of one position, told by its destination: the squares where a
+  // move of the man on a square makes progress (or throws material away, or checks the
+  // loser's king) are worked out once for each man that moves.
+  static constexpr int CHECK = 3;  // a winner's check, to be tried for a mate first
+  class Classes {
+  public:
+    Classes(const Helpmate& h, const Position& pos)
+        : h_(h), pos_(pos), winner_moves_(pos.side_to_move() == h.winner_), theirs_(pos.pieces(~pos.side_to_move())) {
+      if (winner_moves_) checks_ = CheckTest(pos, h.winner_);
     }
-    if (pt == KING && closer(corner_)) return Reward;
-    if (pt == KNIGHT && closer(blocker_target_)) return Reward;
-    if (needs_blockers_ && !capture) {
-      // A lone minor piece mates only a king boxed in by its own men: the loser's pawns
-      // come forward (to be promoted into blockers) and its men close in on its king.
-      if (pt == PAWN) return Reward;
-      Square king = pos.king_square(us);
-      if (pt != KING && king_distance(m.to(), king) < king_distance(m.from(), king)) return Reward;
+
+    // CHECK for a winner's move that checks (then of_check for its class).
+    int of(Position& pos, Move m) {
+      if (m.from() != from_) targets(m.from());
+      bool check = m.type() == MoveType::Normal ? bool(checking_ & square_bb(m.to())) : winner_moves_ && checks_.gives_check(pos, m);
+      return check ? CHECK : of_check(m);
     }
-    if (capture) return Punish;
-    return Normal;
-  }
+    // The class of a move, checks included.
+    int of_check(Move m) const {
+      if (m.type() == MoveType::EnPassant) return winner_moves_ ? Reward : Punish;  // a pawn takes
+      Bitboard to = square_bb(m.to());
+      return (reward_ & to) ? Reward : (punish_ & to) ? Punish : Normal;
+    }
+
+  private:
+    // The winner: pawn moves and captures, its king and knights closing in. The loser: its
+    // king heading for the corner and its knights for the square beside it; where the
+    // winner's men cannot mate alone, its pawns coming forward (to be promoted into
+    // blockers) and its men closing in on its king; any other capture throws material away.
+    void targets(Square from) {
+      from_ = from;
+      PieceType pt = type_of(pos_.piece_on(from));
+      punish_ = 0;
+      if (winner_moves_) {
+        checking_ = checks_.checking_from(from, pt);
+        reward_ = pt == PAWN ? ~Bitboard(0) : theirs_;
+        if (pt == KING) reward_ |= nearer(h_.winner_king_target_, from);
+        else if (pt == KNIGHT) reward_ |= nearer(h_.corner_, from);
+        return;
+      }
+      reward_ = pt == KING ? nearer(h_.corner_, from) : pt == KNIGHT ? nearer(h_.blocker_target_, from) : 0;
+      if (h_.needs_blockers_ && pt != KING)
+        reward_ |= (pt == PAWN ? ~Bitboard(0) : nearer(pos_.king_square(pos_.side_to_move()), from)) & ~theirs_;
+      punish_ = theirs_ & ~reward_;
+    }
+
+    const Helpmate& h_;
+    const Position& pos_;
+    bool winner_moves_;
+    CheckTest checks_;
+    Bitboard theirs_, reward_ = 0, punish_ = 0, checking_ = 0;
+    Square from_ = SQ_NONE;
+  };
 
   Color winner_;
   Square corner_ = SQ_H8, winner_king_target_ = SQ_F6, blocker_target_ = SQ_G8;
