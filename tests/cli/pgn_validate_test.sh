@@ -128,6 +128,11 @@ check "binary file: says where" grep -q "random.bin: not a text file: binary dat
 check "binary file: the next file read" grep -q "^1 game: 1 valid, 0 invalid" <<<"$err"
 check "binary file: exit 1 (invalid input, not an I/O error)" [ $status -eq 1 ]
 check "binary file: nothing else said (the error, the next file's summary, the total)" [ "$(wc -l <<<"$err")" -eq 3 ]
+# Random bytes whose first line has no control byte (one file in a few dozen): still binary.
+{ printf '\xcc\xf1|\xc8\n'; cat "$tmp/random.bin"; } >"$tmp/random-line.bin"
+run "$tmp/random-line.bin" "$tmp/good.pgn"
+check "binary file with a short first line: one error for the file" [ "$(grep -c 'error\[not-text\]' <<<"$err")" -eq 1 ]
+check "binary file with a short first line: nothing else said" [ "$(wc -l <<<"$err")" -eq 3 ]
 # UTF-16, as Windows tools export: with a BOM (LE) and without (BE), decoded, with a warning.
 { printf '\xff\xfe'; iconv -f utf-8 -t utf-16le "$tmp/good.pgn"; } >"$tmp/utf16le.pgn"
 iconv -f utf-8 -t utf-16be "$tmp/good.pgn" >"$tmp/utf16be.pgn"

@@ -363,10 +363,13 @@ Encoding judge(const std::string& s, std::size_t& binary_at) {
   if (half >= 8 && nul_odd * 10 >= half * 8 && nul_even * 20 <= half) return Encoding::Utf16LE;
   if (half >= 8 && nul_even * 10 >= half * 8 && nul_odd * 20 <= half) return Encoding::Utf16BE;
   // A few NUL bytes are a damaged text file (read, with a warning); one in ten, no text:
-  // when it begins so (binary data after a line of text is skipped as it is read).
+  // when it begins so (binary data after a line of text is skipped as it is read). The
+  // first line is text only as a binary stretch's end is (`text_line`): random bytes make
+  // a short line with no control byte in it one time in a few dozen.
   if (bad >= 8 && bad * 10 >= s.size()) {
     std::size_t first_line = s.find('\n');
-    if (first_line == std::string::npos || binary_at < first_line || binary_line(s.data(), first_line))
+    if (first_line == std::string::npos || binary_at < first_line || binary_line(s.data(), first_line) ||
+        !text_line(s.data(), first_line))
       return Encoding::Binary;
   }
   return Encoding::Text;
