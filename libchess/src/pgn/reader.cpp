@@ -343,7 +343,7 @@ struct Reader::Impl {
     for (std::size_t want = 8 << 10;; want *= 4) {
       auto [text, ends] = lines.peek(want);
       std::size_t bytes = 0, taken_lines = 0;
-      PlainTaker::Result r = taker.take(text, ends, lines.line_number() + 1, games + 1, bytes, taken_lines);
+      PlainTaker::Result r = taker.take(text, ends, lines.line_number() + 1, games + 1, options, bytes, taken_lines);
       if (r == PlainTaker::Result::NeedMore && !ends && want <= plain::MAX_PLAIN_GAME) continue;
       if (r != PlainTaker::Result::Taken) return false;
       ++games;
@@ -765,10 +765,10 @@ namespace {
 // Cuts a plain game out as text, for a checker on another thread.
 class TextTaker : public PlainTaker {
 public:
-  TextTaker(PlainGame& out, std::size_t max_variation_depth) : out_(out), max_depth_(max_variation_depth) {}
-  Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal, std::size_t& bytes,
-              std::size_t& lines) override {
-    plain::Scanner scanner(text, ends, first_line, max_depth_);
+  explicit TextTaker(PlainGame& out) : out_(out) {}
+  Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal,
+              const ReaderOptions& reader, std::size_t& bytes, std::size_t& lines) override {
+    plain::Scanner scanner(text, ends, first_line, reader);
     plain::NoSink sink;
     plain::Outcome outcome = scanner.scan(sink);
     if (outcome != plain::Outcome::Plain) return outcome == plain::Outcome::NeedMore ? Result::NeedMore : Result::NotPlain;
@@ -782,14 +782,13 @@ public:
 
 private:
   PlainGame& out_;
-  std::size_t max_depth_;
 };
 
 }  // namespace
 
 ReadResult detail::PlainAccess::read_game_or_plain(Reader& reader, Visitor& visitor, PlainGame& plain) {
   auto& impl_ = reader.impl_;
-  TextTaker taker(plain, impl_->options.max_variation_depth);
+  TextTaker taker(plain);
   if (impl_->read_plain(taker)) return ReadResult::Plain;
   return impl_->read_game(visitor) ? ReadResult::Game : ReadResult::End;
 }
