@@ -13,6 +13,10 @@ namespace chess::pgn {
 namespace {
 
 constexpr const char* ROSTER[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+// The tags a game's moves cannot be read without (a set-up position, Chess960), kept by
+// every WriteOptions::Tags: without them the moves are another game's, or none. In the
+// ASCII order the others are written in.
+constexpr const char* NEEDED_TO_READ[] = {"FEN", "SetUp", "Variant"};
 
 std::string roster_default(std::string_view name, const Game& game) {
   if (name == "Date") return "????.??.??";
@@ -146,7 +150,6 @@ public:
 
 private:
   void tags(const Game& game) {
-    if (o_.tags == WriteOptions::Tags::None) return;
     auto tag_line = [&](std::string_view name, std::string_view value) {
       out_ += '[';
       out_.append(name);
@@ -154,14 +157,19 @@ private:
       append_escaped(out_, value);
       out_.append("\"]\n");
     };
-    for (const char* name : ROSTER) {
-      const Tag* t = game.find_tag(name);
-      // The Result tag follows the termination marker in export format.
-      if (std::string_view(name) == "Result" && game.result) tag_line(name, *game.result);
-      else if (t) tag_line(name, t->value);
-      else tag_line(name, roster_default(name, game));
+    if (o_.tags != WriteOptions::Tags::None)
+      for (const char* name : ROSTER) {
+        const Tag* t = game.find_tag(name);
+        // The Result tag follows the termination marker in export format.
+        if (std::string_view(name) == "Result" && game.result) tag_line(name, *game.result);
+        else if (t) tag_line(name, t->value);
+        else tag_line(name, roster_default(name, game));
+      }
+    if (o_.tags != WriteOptions::Tags::All) {
+      for (const char* name : NEEDED_TO_READ)
+        if (const Tag* t = game.find_tag(name)) tag_line(name, t->value);
+      return;
     }
-    if (o_.tags == WriteOptions::Tags::Roster) return;
     std::vector<const Tag*> others;
     for (const Tag& t : game.tags)
       if (std::find(std::begin(ROSTER), std::end(ROSTER), t.name) == std::end(ROSTER)) others.push_back(&t);
