@@ -21,27 +21,44 @@ const std::vector<std::string_view>& names() {
   return list;
 }
 
-// The lines as the program hands them over (tools::for_each_line): a line too long is
-// answered by the loop, not read.
-std::vector<std::string> lines_of(std::string_view text, std::vector<std::size_t>& numbers) {
-  LineReader reader(text);
-  std::vector<std::string> lines;
+// The lines as the program hands them over (tools::for_each_line), with a bound small
+// enough for fuzz inputs to reach: a line too long is not read, but answered in its turn.
+struct Lines {
+  std::vector<std::string> text;  // empty for a line too long
+  std::vector<std::size_t> numbers;
+  std::vector<bool> too_long;
+};
+
+Lines lines_of(std::string_view text) {
+  LineReader reader(text, 300);
+  Lines lines;
   std::string line;
-  for (bool too_long = false; reader.next(line, too_long);)
-    if (!too_long) lines.push_back(line), numbers.push_back(reader.line_number());
+  for (bool too_long = false; reader.next(line, too_long);) {
+    lines.text.push_back(too_long ? std::string() : line);
+    lines.numbers.push_back(reader.line_number());
+    lines.too_long.push_back(too_long);
+  }
   return lines;
 }
 
-void check_every_line_answered(const Translator& translator, const std::vector<std::string>& lines,
-                               const std::vector<std::size_t>& numbers, bool can_wait) {
+void check_every_line_answered(const Translator& translator, const Lines& lines, bool can_wait) {
   std::vector<std::size_t> answered;
   DialectOfInput input(
-      translator, [&](const std::string&, std::size_t number, const LineResult&) { answered.push_back(number); },
+      translator, [&](const std::string&, std::size_t number, const LineResult*) { answered.push_back(number); },
       can_wait);
-  for (std::size_t i = 0; i < lines.size(); ++i) input.line("fuzz", numbers[i], lines[i]);
+  for (std::size_t i = 0; i < lines.text.size(); ++i)
+    if (lines.too_long[i]) input.too_long("fuzz", lines.numbers[i]);
+    else input.line("fuzz", lines.numbers[i], lines.text[i]);
   input.flush();
+  const std::vector<std::size_t>& numbers = lines.numbers;
+  auto list = [](const std::vector<std::size_t>& v) {
+    std::string out;
+    for (std::size_t n : v) out += " " + std::to_string(n);
+    return out;
+  };
   FUZZ_CHECK(answered == numbers, std::string("the lines were not answered once each, in order") +
-                                      (can_wait ? "" : " (as a coprocess)"));
+                                      (can_wait ? "" : " (as a coprocess)") + ": lines" + list(numbers) +
+                                      ", answered" + list(answered));
 }
 
 // A line translated, and what was written read back from the dialect written: the same moves.
@@ -80,10 +97,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   reverse.to = notation::find_codec("uci");
   Translator back(reverse);
 
-  std::vector<std::size_t> numbers;
-  std::vector<std::string> lines = lines_of(input.text, numbers);
-  check_every_line_answered(forward, lines, numbers, true);
-  check_every_line_answered(forward, lines, numbers, false);
-  for (const std::string& line : lines) check_round_trip(forward, back, line);
+  Lines lines = lines_of(input.text);
+  check_every_line_answered(forward, lines, true);
+  check_every_line_answered(forward, lines, false);
+  for (std::size_t i = 0; i < lines.text.size(); ++i)
+    if (!lines.too_long[i]) check_round_trip(forward, back, lines.text[i]);
   return 0;
 }

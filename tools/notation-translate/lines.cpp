@@ -5,15 +5,27 @@
 
 namespace translate {
 
+void DialectOfInput::file_is(const std::string& file, bool& failed) {
+  if (file != file_) failed |= flush(), file_ = file, settled_ = nullptr, last_.reset();
+}
+
 bool DialectOfInput::line(const std::string& file, std::size_t number, const std::string& text) {
   bool failed = false;
-  if (file != file_) failed |= flush(), file_ = file, settled_ = nullptr, last_.reset();
+  file_is(file, failed);
+  answers_[number];
   if (held_) {
     Waiting held = std::move(*held_);
     held_.reset();
     failed |= read(held.number, held.text, text);
   }
   return read(number, text, {}) || failed;
+}
+
+void DialectOfInput::too_long(const std::string& file, std::size_t number) {
+  bool failed = false;
+  file_is(file, failed);
+  answers_[number].known = true;
+  release();
 }
 
 bool DialectOfInput::flush() {
@@ -120,11 +132,23 @@ void DialectOfInput::settle(LineResult& part) {
 }
 
 bool DialectOfInput::print(std::size_t number, LineResult result) {
-  printer_(file_, number, result);
   // The next line may go on with this game; not after a failure, a blank line or no moves.
   if (result.failure || result.moves.empty()) last_.reset();
   else last_ = std::move(result.end);
-  return result.failure.has_value();
+  bool failed = result.failure.has_value();
+  Answer& answer = answers_[number];
+  answer.known = true;
+  answer.result = std::move(result);
+  release();
+  return failed;
+}
+
+void DialectOfInput::release() {
+  while (!answers_.empty() && answers_.begin()->second.known) {
+    auto first = answers_.begin();
+    printer_(file_, first->first, first->second.result ? &*first->second.result : nullptr);
+    answers_.erase(first);
+  }
 }
 
 }  // namespace translate

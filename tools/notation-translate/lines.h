@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,8 +15,8 @@
 
 namespace translate {
 
-// Told each line's result, in input order, each line once.
-using LinePrinter = std::function<void(const std::string& file, std::size_t number, const LineResult& result)>;
+// Told each line's result, in input order, each line once; null for a line too long to read.
+using LinePrinter = std::function<void(const std::string& file, std::size_t number, const LineResult* result)>;
 
 // With --from auto, the dialect is a property of the input, not of a line: a line that
 // reads legally in several dialects with different moves ("1. h4 h5 2. Rh3": English or
@@ -31,6 +32,8 @@ public:
   // A line that ends in a tie its moves leave open waits for the next line, whose moves
   // may break it when that line goes on with the game.
   bool line(const std::string& file, std::size_t number, const std::string& text);
+  // A line too long to be read: answered in its turn, after the lines before it.
+  void too_long(const std::string& file, std::size_t number);
   // The lines still waiting at the end of the input: ambiguous in the input as a whole.
   bool flush();
 
@@ -58,7 +61,11 @@ private:
   bool flush_block();
   // Follows the game through a block: the next part goes on from where this one ended.
   void settle(LineResult& part);
+  // A line's result is known: handed on once every line before it has been.
   bool print(std::size_t number, LineResult result);
+  void release();  // hands on the known answers at the front
+  // A new file: the last one's lines are all answered first.
+  void file_is(const std::string& file, bool& failed);
 
   const Translator& translator_;
   LinePrinter printer_;
@@ -69,6 +76,14 @@ private:
   std::optional<Continuation> last_;
   std::vector<Halves> block_;
   std::optional<Waiting> held_;  // a line ending in a tie, read again with the next
+  // Every line given and not yet handed on, by number; a result once known (none for a line
+  // too long). Lines wait for a dialect or for the next line: those after them wait too,
+  // so that the output stays in input order, line for line.
+  struct Answer {
+    bool known = false;
+    std::optional<LineResult> result;
+  };
+  std::map<std::size_t, Answer> answers_;
 };
 
 }  // namespace translate

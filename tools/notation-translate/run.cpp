@@ -11,18 +11,19 @@ namespace translate {
 int translate_files(const std::vector<std::string>& files, const Translator& translator, const Output& output,
                     const tools::DiagnosticPrinter& diagnostics, bool interactive) {
   int invalid = tools::EXIT_ALL_GOOD;
-  auto print = [&](const std::string& file, std::size_t number, const LineResult& result) {
-    output.line(file, number, result);
-  };
-  DialectOfInput dialect(translator, print, !interactive);
   // A coprocess gets its answer as soon as its line is complete.
   tools::LineLoopOptions loop{files, interactive};
+  auto print = [&](const std::string& file, std::size_t number, const LineResult* result) {
+    if (result) return output.line(file, number, *result);
+    diagnostics.print(file, number, 1, tools::Severity::Error, "line-too-long",
+                      fmt::format("line longer than {} bytes: not translated", loop.max_line));
+    output.failed_line(number);
+  };
+  DialectOfInput dialect(translator, print, !interactive);
   int io = tools::for_each_line(loop, diagnostics, [&](const std::string& file, std::size_t number, std::string& line,
                                                         bool too_long) {
     if (too_long) {
-      diagnostics.print(file, number, 1, tools::Severity::Error, "line-too-long",
-                        fmt::format("line longer than {} bytes: not translated", loop.max_line));
-      output.failed_line(number);
+      dialect.too_long(file, number);
       invalid = tools::EXIT_SOME_INVALID;
       return;
     }
