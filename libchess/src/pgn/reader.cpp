@@ -181,6 +181,7 @@ struct Reader::Impl {
   bool in_comment = false;
   std::string comment;
   Location comment_at;
+  std::vector<Location> cut_comments;  // comments over the limit, said at the game's end
 
   Location here() const { return {line_no, pos + 1}; }
 
@@ -275,6 +276,7 @@ struct Reader::Impl {
     early.clear();
     raw.clear();
     raw_cut = false;
+    cut_comments.clear();
     warned_encoding = false;
     depth = skip_depth = moves_in_game = 0;
     number = number_dots = 0;
@@ -321,12 +323,8 @@ struct Reader::Impl {
              depth == 1 ? std::string("variation not closed with ')' before the end of the game")
                         : std::to_string(depth) + " variations not closed with ')' before the end of the game");
     for (; depth > 0; --depth) v->end_variation(here());
-    if (raw_cut) {  // a part of the text is no text to write through: none is handed over
-      report(Severity::Error, "game-too-large", here(),
-             "game text over " + std::to_string(options.max_raw_game_bytes) +
-                 " bytes: too large to keep whole, so it cannot be written through as read");
-      raw.clear();
-    }
+    report_size_limits();
+    if (raw_cut) raw.clear();  // a part of the text is no text to write through: none is handed over
     visitor.end_game(raw);
     clean = ended_at_result && (!have_line || line.find_first_not_of(" \t", pos) == std::string::npos);
     return true;
@@ -746,10 +744,25 @@ struct Reader::Impl {
     if (comment.size() >= options.max_comment_length) return;
     std::size_t room = options.max_comment_length - comment.size();
     comment.append(text.substr(0, room));
-    if (text.size() > room)
-      report(Severity::Error, "comment-too-long", comment_at,
+    if (text.size() > room) cut_comments.push_back(comment_at);
+  }
+
+  // Once the game is read: each comment over the limit, and whether the game's text could be
+  // kept to be written through, in one error each. A comment that long makes the text too
+  // long as well (both limits are 16 MiB): that is said with the comment, not again.
+  void report_size_limits() {
+    std::string fate = !options.keep_raw ? ""
+                       : raw_cut ? "; its text, over " + std::to_string(options.max_raw_game_bytes) +
+                                       " bytes, is too large to keep whole, so it cannot be written through as read"
+                                 : " (written through as read)";
+    for (Location at : cut_comments)
+      report(Severity::Error, "comment-too-long", at,
              "comment longer than " + std::to_string(options.max_comment_length) +
-                 " bytes: not kept whole, so the game is refused (written through as read)");
+                 " bytes: not kept whole, so the game is refused" + fate);
+    if (raw_cut && cut_comments.empty())
+      report(Severity::Error, "game-too-large", here(),
+             "game text over " + std::to_string(options.max_raw_game_bytes) +
+                 " bytes: too large to keep whole, so it cannot be written through as read");
   }
 };
 
