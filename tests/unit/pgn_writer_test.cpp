@@ -94,6 +94,13 @@ TEST_CASE("Export layout details", "[pgn][writer]") {
     CHECK(out.find("12... Kd7 13. e4 *") != std::string::npos);
     CHECK(out.find("[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12\"]") != std::string::npos);
   }
+  SECTION("a game with no termination marker ends with its Result tag's result, which the tag repeats") {
+    // Found by tests/fuzz (export): a game of tags only, [Result "1-0"], was written with
+    // the marker '*' under that tag, which reads back as a result-mismatch error.
+    CHECK(export_of("[Event \"x\"]\n[Result \"1-0\"]\n").find("[Result \"1-0\"]\n\n1-0\n") != std::string::npos);
+    std::string out = export_of("[Event \"x\"]\n[Result \"1/2-1/2\"]\n");
+    CHECK(export_of(out) == out);  // and reads back, valid, as itself
+  }
   SECTION("a game from a FEN keeps FEN, SetUp and Variant whatever --tags leaves out") {
     // Found by tests/fuzz (export): without them, the moves are read from the initial
     // position, and the game exported is not the game read.

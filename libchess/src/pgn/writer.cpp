@@ -18,10 +18,19 @@ constexpr const char* ROSTER[] = {"Event", "Site", "Date", "Round", "White", "Bl
 // ASCII order the others are written in.
 constexpr const char* NEEDED_TO_READ[] = {"FEN", "SetUp", "Variant"};
 
-std::string roster_default(std::string_view name, const Game& game) {
+std::string roster_default(std::string_view name) {
   if (name == "Date") return "????.??.??";
-  if (name == "Result") return game.result ? *game.result : "*";
   return "?";
+}
+
+// The termination marker, which the Result tag repeats: the game's own, or for a game that
+// has none (tags only, a broadcast's game not yet played) its Result tag's if that is one.
+std::string_view result_of(const Game& game) {
+  if (game.result) return *game.result;
+  const Tag* tag = game.find_tag("Result");
+  for (std::string_view marker : {"1-0", "0-1", "1/2-1/2"})
+    if (tag && tag->value == marker) return marker;
+  return "*";
 }
 
 void append_escaped(std::string& out, std::string_view value) {
@@ -138,7 +147,7 @@ public:
       line(game.main, MoveClock{start.fullmove_number(), start.side_to_move()});
     else
       line(game.main, Replay{start, notation::PieceOrigins(start)});
-    fill_.add(game.result ? *game.result : "*");
+    fill_.add(result_of(game));
     fill_.finish();
     out_ += '\n';
     text.assign(out_);
@@ -161,9 +170,9 @@ private:
       for (const char* name : ROSTER) {
         const Tag* t = game.find_tag(name);
         // The Result tag follows the termination marker in export format.
-        if (std::string_view(name) == "Result" && game.result) tag_line(name, *game.result);
+        if (std::string_view(name) == "Result") tag_line(name, result_of(game));
         else if (t) tag_line(name, t->value);
-        else tag_line(name, roster_default(name, game));
+        else tag_line(name, roster_default(name));
       }
     if (o_.tags != WriteOptions::Tags::All) {
       for (const char* name : NEEDED_TO_READ)
