@@ -8,6 +8,9 @@
 
 #include "chess/pgn/reader.h"
 #include "chess/types.h"
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess::pgn {
 
@@ -92,3 +95,5 @@ private:
 };
 
 }  // namespace chess::pgn
+
+CHESS_PUBLIC_END

@@ -15,6 +15,9 @@
 #include <vector>
 
 #include "chess/pgn/diagnostic.h"
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess::pgn {
 
@@ -84,3 +87,5 @@ private:
 };
 
 }  // namespace chess::pgn
+
+CHESS_PUBLIC_END
