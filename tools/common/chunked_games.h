@@ -151,6 +151,22 @@ private:
   std::atomic<std::size_t> bytes_per_game_{0};  // in the chunk read last; 0: none yet
 };
 
+// A chunk given back to be filled again. One that held an outsize piece of input (lines of
+// megabytes, chunks read again as one) gives back that memory, and its results' (the
+// strings of a huge game): slots by the dozen keeping such would hold hundreds of MB.
+// So does one that held many more games than chunks now hold (small games after large).
+template <class Result>
+void give_back_room(Chunk<Result>& c, const ChunkLimits& limits) {
+  if (c.text.size() > limits.longest || c.text.capacity() > 2 * limits.longest + (64 << 10)) {
+    c.text.release();
+    c.results.clear();
+    c.results.shrink_to_fit();
+  } else if (c.results.size() > 2 * limits.games) {
+    c.results.resize(limits.games);
+    c.results.shrink_to_fit();
+  }
+}
+
 }  // namespace chunked
 
 // read_one(chess::pgn::Reader&, Result&) -> bool reads and handles the reader's next game,
@@ -180,20 +196,8 @@ bool for_each_game_chunked(std::istream& in, int jobs, chess::pgn::ReaderOptions
   OrderedPipeline<Chunk> pipeline(
       jobs, std::size_t(2 * jobs + 2), [&](Chunk& chunk) { return cutter.cut(chunk); }, read_all);
   using Slot = typename OrderedPipeline<Chunk>::Slot;
-  // A slot given back to be filled again. One that held an outsize piece of input (lines of
-  // megabytes, chunks read again as one) gives back that memory, and its results' (the
-  // strings of a huge game): slots by the dozen keeping such would hold hundreds of MB.
-  // So does one that held many more games than chunks now hold (small games after large).
   auto recycle = [&](Slot* slot) {
-    Chunk& c = slot->item;
-    if (c.text.size() > limits.longest || c.text.capacity() > 2 * limits.longest + (64 << 10)) {
-      c.text.release();
-      c.results.clear();
-      c.results.shrink_to_fit();
-    } else if (c.results.size() > 2 * limits.games) {
-      c.results.resize(limits.games);
-      c.results.shrink_to_fit();
-    }
+    chunked::give_back_room(slot->item, limits);
     pipeline.recycle(slot);
   };
 
