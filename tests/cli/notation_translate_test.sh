@@ -125,6 +125,21 @@ run --to uci <<<$'1. h4 h5 2. Rh3\n1. e4 e5 2. Rf3'
 check "ambiguous line read in the input's dialect (Finnish)" [ "$out" = $'h2h4 h7h5 g1h3\ne2e4 e7e5 g1f3' ]
 run --to uci <<<'1. h4 h5 2. Rh3'
 check "ambiguous in the input as a whole: an error asking for --from" grep -q "name the dialect with --from" <<<"$err"
+# The lines after a waiting one wait too: output line N is input line N's (found by tests/fuzz:
+# a blank or failing line after it came out first).
+run --to uci <<<$'1. h4 h5 2. Rh3
+
+1. e4 Ke3
+1. e4 e5'
+check "lines after a waiting line keep their places" [ "$out" = $'h2h4 h7h5 h1h3
+
+
+e2e4 e7e5' ]
+{ echo "1. h4 h5 2. Rh3"; head -c 2000000 /dev/zero | tr '\0' 'e'; echo; echo "1. e4 e5"; } >"$tmp/wait-long.txt"
+run --to uci "$tmp/wait-long.txt"
+check "a line too long after a waiting line keeps its place" [ "$out" = $'h2h4 h7h5 h1h3
+
+e2e4 e7e5' ]
 
 # A game printed one numbered move pair per line (as seed 003 prints its Chinese game) is
 # one game: a line numbered where the last stopped goes on with it; a blank line ends it.

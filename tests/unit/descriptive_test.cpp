@@ -220,3 +220,23 @@ TEST_CASE("A tie is decided as far ahead as the moves go, not three plies only",
   // Both readings go on to the end: still an error, never a guess.
   CHECK(to_san("1 QxP K-R2 2 K-Kt2 K-R3", "7k/p2p2p1/8/8/3Q4/8/8/K7 w - - 0 1") == "<ambiguous-move at QxP>");
 }
+
+TEST_CASE("Strict reading takes the PGN-safe qualifier the writer puts inside PGN", "[descriptive]") {
+  // Four knights reach QB7: the one from QR6 is N(R6)-B7 in a book, N/R6-B7 inside PGN
+  // (found by tests/fuzz: the strict reader refused the writer's PGN form).
+  Position pos = Position::from_fen("N3N3/8/N3N3/8/1R1R4/8/1Q1Q4/K6k w - - 0 1").position;
+  const Codec& plus = *find_codec("descriptive-plus");
+  Move m = parse_uci(pos, "a6c7");
+  FormatOptions pgn_safe;
+  pgn_safe.pgn_safe = true;
+  CHECK(plus.format(pos, m) == "N(R6)-B7");
+  CHECK(plus.format(pos, m, pgn_safe) == "N/R6-B7");
+  ParseOptions strict;
+  strict.strict = true;
+  for (const char* text : {"N(R6)-B7", "N/R6-B7"}) {
+    ParseResult r = plus.parse(pos, text, strict);
+    CHECK(r.ok());
+    CHECK(r.move == m);
+  }
+  CHECK_FALSE(plus.parse(pos, "N(QR6)-QB7", strict).ok());  // a spelling variant is still refused
+}

@@ -232,6 +232,22 @@ TEST_CASE("Reader: broken games are reported and reading resumes at the next gam
     CHECK(games[0].diagnostics[0].severity == Severity::Error);
     CHECK(games[0].main.moves.size() == 2);
   }
+  SECTION("a comment too long to keep, in a game too long to write through: one error that says both") {
+    ReaderOptions o;
+    o.max_comment_length = o.max_raw_game_bytes = 1000;
+    o.keep_raw = true;
+    auto games = read_all("1. e4 {" + std::string(100000, 'z') + "} e5 *\n", o);
+    REQUIRE(games.size() == 1);
+    REQUIRE(games[0].diagnostics.size() == 1);
+    CHECK(games[0].diagnostics[0].code == "comment-too-long");
+    CHECK(games[0].diagnostics[0].message.find("cannot be written through as read") != std::string::npos);
+    CHECK(games[0].raw.empty());
+    o.max_raw_game_bytes = 1 << 20;  // the text kept whole: written through
+    games = read_all("1. e4 {" + std::string(100000, 'z') + "} e5 *\n", o);
+    REQUIRE(games[0].diagnostics.size() == 1);
+    CHECK(games[0].diagnostics[0].message.find("(written through as read)") != std::string::npos);
+    CHECK_FALSE(games[0].raw.empty());
+  }
   SECTION("a game of more moves than any legal game is an error, memory stays bounded") {
     ReaderOptions o;
     o.max_game_moves = 10;

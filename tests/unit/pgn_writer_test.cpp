@@ -94,6 +94,28 @@ TEST_CASE("Export layout details", "[pgn][writer]") {
     CHECK(out.find("12... Kd7 13. e4 *") != std::string::npos);
     CHECK(out.find("[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12\"]") != std::string::npos);
   }
+  SECTION("a game with no termination marker ends with its Result tag's result, which the tag repeats") {
+    // Found by tests/fuzz (export): a game of tags only, [Result "1-0"], was written with
+    // the marker '*' under that tag, which reads back as a result-mismatch error.
+    CHECK(export_of("[Event \"x\"]\n[Result \"1-0\"]\n").find("[Result \"1-0\"]\n\n1-0\n") != std::string::npos);
+    std::string out = export_of("[Event \"x\"]\n[Result \"1/2-1/2\"]\n");
+    CHECK(export_of(out) == out);  // and reads back, valid, as itself
+  }
+  SECTION("a game from a FEN keeps FEN, SetUp and Variant whatever --tags leaves out") {
+    // Found by tests/fuzz (export): without them, the moves are read from the initial
+    // position, and the game exported is not the game read.
+    const std::string game = "[Event \"x\"]\n[Variant \"Chess960\"]\n[ECO \"A00\"]\n[SetUp \"1\"]\n"
+                             "[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12\"]\n\n12... Kd7 13. e4 *\n";
+    const std::string needed = "[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12\"]\n[SetUp \"1\"]\n[Variant \"Chess960\"]\n";
+    WriteOptions roster;
+    roster.tags = WriteOptions::Tags::Roster;
+    std::string out = export_of(game, roster);
+    CHECK(out.find("[Result \"*\"]\n" + needed + "\n12... Kd7 13. e4 *") != std::string::npos);
+    CHECK(out.find("ECO") == std::string::npos);
+    WriteOptions none;
+    none.tags = WriteOptions::Tags::None;
+    CHECK(export_of(game, none) == needed + "\n12... Kd7 13. e4 *\n\n");
+  }
   SECTION("filters: comments, variations, NAGs, clocks") {
     const std::string game = "[Event \"x\"]\n\n1. e4 { [%clk 0:03:00] good [%eval 0.3] } (1. d4) e5 $1 *\n";
     WriteOptions w;

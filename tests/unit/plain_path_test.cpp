@@ -221,6 +221,41 @@ TEST_CASE("Games outside the plain form, or with problems, get the general path'
   }
 }
 
+TEST_CASE("The reader's limits bind plain games as they bind the general path's", "[plain]") {
+  // Found by tests/fuzz: the plain path read past the reader's limits (its own defaults for
+  // the variation depth, none for moves, comments and the game's size). A game without move
+  // numbers is plain at any length: 20,004 plies went through whole, where the general path
+  // stops at 20,000 (game-too-large).
+  auto reports = [](const std::string& text, ReaderOptions limits, bool plain) {
+    std::istringstream in(text);
+    Reader reader(in, limits);
+    ValidateOptions options;
+    options.plain_path = plain;
+    std::string out;
+    for (GameReport report; validate_next_game(reader, options, report);) out += test_support::report_text(report);
+    return out;
+  };
+  std::string moves;
+  for (int i = 0; i < 5001; ++i) moves += i % 16 == 15 ? "Nf3 Nf6 Ng1 Ng8\n" : "Nf3 Nf6 Ng1 Ng8 ";
+  std::string endless = game("*", moves + "*");
+  std::string fast = reports(endless, {}, true);
+  CHECK(fast == reports(endless, {}, false));
+  CHECK(fast.find("game-too-large") != std::string::npos);
+
+  std::string annotated = game("*", "1. e4 {a comment of some length} e5 (1... c5 (1... e6 (1... d5))) 2. Nf3 *");
+  ReaderOptions small;
+  small.max_variation_depth = 2;
+  small.max_comment_length = 10;
+  small.max_game_moves = 2;
+  small.max_raw_game_bytes = 100;
+  small.keep_raw = true;
+  for (ReaderOptions limits : {ReaderOptions{}, small}) {
+    CHECK(reports(annotated, limits, true) == reports(annotated, limits, false));
+    limits.max_variation_depth = 5;
+    CHECK(reports(annotated, limits, true) == reports(annotated, limits, false));
+  }
+}
+
 TEST_CASE("The plain path stands aside for other dialects", "[plain]") {
   std::string text = "[Event \"E\"]\n[Result \"*\"]\n\n1 P-K4 P-K4 2 N-KB3 *\n";
   ValidateOptions descriptive{notation::find_codec("descriptive"), false, false};

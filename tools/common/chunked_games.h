@@ -9,6 +9,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <istream>
 #include <streambuf>
 #include <string>
@@ -24,6 +25,12 @@ struct ChunkLimits {
   std::size_t target = 256 << 10;     // a chunk is cut at the first likely game start after this
   std::size_t longest = 1 << 20;      // and anywhere after this
   std::size_t max_merged = 16 << 20;  // more than this read again as one: read the rest in order
+  // A chunk's games each hold a result (a report: half a kilobyte and more) until the chunk's
+  // turn comes, in each of the 2 x jobs chunks in flight: 256 KiB of one-move games are
+  // 5,000 results, megabytes a chunk. So the target is lowered, to no less than `smallest`,
+  // for about `games` games of the size of those read last.
+  std::size_t games = 1000;
+  std::size_t smallest = 16 << 10;
 };
 
 namespace chunked {
@@ -82,6 +89,11 @@ class Cutter {
 public:
   Cutter(std::istream& in, const ChunkLimits& limits) : in_(in), limits_(limits) {}
 
+  // A chunk was read (on any thread): `bytes` of it held `games` games.
+  void read(std::size_t bytes, std::size_t games) {
+    if (games) bytes_per_game_.store(bytes / games + 1, std::memory_order_relaxed);
+  }
+
   // Fills `chunk` with the next piece of input; false when none is left.
   template <class Result>
   bool cut(Chunk<Result>& chunk) {
@@ -89,10 +101,15 @@ public:
     t.clear();
     t.append(carry_.view());
     carry_.clear();
+    // Until a chunk has been read, games are taken to be small: the first chunks of every
+    // thread are cut before any is read.
+    std::size_t per_game = bytes_per_game_.load(std::memory_order_relaxed);
+    const std::size_t target = std::clamp(limits_.games * (per_game ? per_game : 64),
+                                          std::min(limits_.smallest, limits_.target), limits_.target);
     std::size_t cut = std::string::npos, searched = 0;
     for (;;) {
-      if (t.size() > limits_.target) {
-        cut = likely_game_start(t.view(), std::max(limits_.target, searched));
+      if (t.size() > target) {
+        cut = likely_game_start(t.view(), std::max(target, searched));
         searched = t.size() > 2 ? t.size() - 2 : 0;
         if (cut != std::string::npos) break;
       }
@@ -107,7 +124,7 @@ public:
       }
       // Straight into the chunk: up to just past the target at once, then a little at a
       // time, for what is read past the cut is copied again to start the next chunk.
-      std::size_t want = t.size() <= limits_.target ? limits_.target + 1 - t.size() : STEP;
+      std::size_t want = t.size() <= target ? target + 1 - t.size() : STEP;
       in_.read(t.room(want), std::streamsize(want));
       t.filled(std::size_t(in_.gcount()));
       input_ends_ = !in_;
@@ -131,7 +148,24 @@ private:
   Text carry_;  // read, not yet in a chunk
   std::size_t line_ = 1, bytes_ = 0;
   bool at_line_start_ = true, input_ends_ = false;
+  std::atomic<std::size_t> bytes_per_game_{0};  // in the chunk read last; 0: none yet
 };
+
+// A chunk given back to be filled again. One that held an outsize piece of input (lines of
+// megabytes, chunks read again as one) gives back that memory, and its results' (the
+// strings of a huge game): slots by the dozen keeping such would hold hundreds of MB.
+// So does one that held many more games than chunks now hold (small games after large).
+template <class Result>
+void give_back_room(Chunk<Result>& c, const ChunkLimits& limits) {
+  if (c.text.size() > limits.longest || c.text.capacity() > 2 * limits.longest + (64 << 10)) {
+    c.text.release();
+    c.results.clear();
+    c.results.shrink_to_fit();
+  } else if (c.results.size() > 2 * limits.games) {
+    c.results.resize(limits.games);
+    c.results.shrink_to_fit();
+  }
+}
 
 }  // namespace chunked
 
@@ -146,6 +180,7 @@ template <class Result, class ReadOne, class Emit>
 bool for_each_game_chunked(std::istream& in, int jobs, chess::pgn::ReaderOptions options, ReadOne read_one, Emit emit,
                            ChunkLimits limits = {}, std::vector<chess::pgn::Diagnostic>* trailing = nullptr) {
   using Chunk = chunked::Chunk<Result>;
+  chunked::Cutter cutter(in, limits);
   auto read_all = [&](Chunk& chunk) {  // the chunk's games, with a reader of its own
     chess::pgn::ReaderOptions o = options;
     o.line_offset = chunk.first_line - 1;
@@ -156,21 +191,13 @@ bool for_each_game_chunked(std::istream& in, int jobs, chess::pgn::ReaderOptions
     }
     chunk.clean = reader.ended_cleanly();
     chunk.trailing = reader.trailing_diagnostics();
+    cutter.read(chunk.text.size(), chunk.count);
   };
-  chunked::Cutter cutter(in, limits);
   OrderedPipeline<Chunk> pipeline(
       jobs, std::size_t(2 * jobs + 2), [&](Chunk& chunk) { return cutter.cut(chunk); }, read_all);
   using Slot = typename OrderedPipeline<Chunk>::Slot;
-  // A slot given back to be filled again. One that held an outsize piece of input (lines of
-  // megabytes, chunks read again as one) gives back that memory, and its results' (the
-  // strings of a huge game): slots by the dozen keeping such would hold hundreds of MB.
   auto recycle = [&](Slot* slot) {
-    Chunk& c = slot->item;
-    if (c.text.size() > limits.longest || c.text.capacity() > 2 * limits.longest + (64 << 10)) {
-      c.text.release();
-      c.results.clear();
-      c.results.shrink_to_fit();
-    }
+    chunked::give_back_room(slot->item, limits);
     pipeline.recycle(slot);
   };
 

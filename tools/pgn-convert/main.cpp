@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"pgn", "jsonl", "uci", "epd"}));
   app.add_option("--width", write.width, "Line width of PGN output (default 79)")->check(CLI::Range(20, 10000));
   app.add_flag("--keep-tag-order", write.keep_tag_order, "Keep the source's tag order after the Seven Tag Roster");
-  app.add_option("--tags", tags, "Tags written: roster, all (default) or none")
+  app.add_option("--tags", tags, "Tags written: roster, all (default) or none (FEN, SetUp, Variant kept)")
       ->check(CLI::IsMember({"roster", "all", "none"}));
   app.add_flag("--no-comments", no_comments, "Leave out comments");
   app.add_flag("--no-variations", no_variations, "Leave out variations");

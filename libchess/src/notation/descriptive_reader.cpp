@@ -485,8 +485,9 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
   }
   result.move = found.front();
   if (options.strict) {
+    // Inside PGN the writer puts N/R6-B7 for N(R6)-B7 (FormatOptions::pgn_safe): canonical too.
     std::string canonical = format(pos, result.move, FormatOptions{options.origins});
-    if (canonical != text) {
+    if (canonical != text && format(pos, result.move, FormatOptions{options.origins, true}) != text) {
       result.error = NotationError{ErrorKind::Unreadable, 1, non_canonical_note(text, name(), canonical), {result.move}};
       result.move = Move::none();
     }

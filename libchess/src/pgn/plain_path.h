@@ -43,7 +43,8 @@ inline ReadResult read_game_or_plain(Reader& reader, Visitor& visitor, PlainGame
 void read_plain_game(const PlainGame& game, Visitor& visitor, ReaderOptions options = {});
 
 // A plain game checked in one pass when its moves are canonical SAN, through the general
-// reader otherwise: the report validate_game gives for it.
+// reader otherwise: the report validate_game gives for it (read with the default limits of
+// ReaderOptions).
 GameReport validate_plain_game(const PlainGame& game, const ValidateOptions& options);
 
 // The same, `game` built as reading it with the general reader and resolve_game would (for

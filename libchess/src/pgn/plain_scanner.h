@@ -10,12 +10,14 @@
 // nothing) and checking their moves (a sink that plays them) share one tokeniser.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
 #include <string_view>
 
 #include "chess/pgn/diagnostic.h"
+#include "chess/pgn/reader.h"
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -120,15 +122,20 @@ inline std::size_t utf8_sequence(const unsigned char* p, const unsigned char* en
 class Scanner {
 public:
   // `text` starts at the beginning of a line; `input_ends`: nothing follows it.
-  // `first_line` is the line number of text's first line.
-  Scanner(std::string_view text, bool input_ends, std::size_t first_line, std::size_t max_variation_depth)
+  // `first_line` is the line number of text's first line. A game that would meet one of
+  // the reader's `limits` (variations too deep, too many moves, a comment or the game's text
+  // too long) is not plain: the general reader reports it as it reports any other.
+  Scanner(std::string_view text, bool input_ends, std::size_t first_line, const ReaderOptions& limits)
       : begin_(reinterpret_cast<const unsigned char*>(text.data())),
         end_(begin_ + text.size()),
         p_(begin_),
         line_start_(begin_),
         input_ends_(input_ends),
         line_(first_line),
-        max_depth_(max_variation_depth) {}
+        max_depth_(limits.max_variation_depth),
+        max_moves_(limits.max_game_moves),
+        max_comment_(limits.max_comment_length),
+        max_bytes_(std::min(MAX_PLAIN_GAME, limits.max_raw_game_bytes)) {}
 
   // Where the game's text begins (after blank lines) and ends (after its result's line).
   std::size_t game_begin() const { return game_begin_; }
@@ -185,7 +192,7 @@ private:
     p_ = p;
   }
   Outcome ran_out() const { return input_ends_ ? Outcome::NotPlain : Outcome::NeedMore; }
-  bool too_long() const { return std::size_t(p_ - begin_) - game_begin_ > MAX_PLAIN_GAME; }
+  bool too_long() const { return std::size_t(p_ - begin_) - game_begin_ > max_bytes_; }
 
   // After '\n' at p_.
   void next_line() {
@@ -348,6 +355,7 @@ private:
         while (digits < w.size() && w[digits] >= '0' && w[digits] <= '9') ++digits;
         if (digits == w.size() && digits <= 3) continue;
       }
+      if (depth == 0 && ++main_moves_ > max_moves_) return Outcome::NotPlain;
       if (!sink.move(w, here(word))) return Outcome::Stopped;
     }
   }
@@ -359,6 +367,7 @@ private:
       case '{': {
         Location where = here(at);  // before the comment's lines move the line count on
         if (Outcome o = plain_text('}'); o != Outcome::Plain) return o;
+        if (std::size_t(p_ - at - 1) >= max_comment_) return Outcome::NotPlain;
         sink.comment(std::string_view(reinterpret_cast<const char*>(at + 1), std::size_t(p_ - at - 1)), where);
         ++p_;
         return Outcome::Plain;
@@ -422,7 +431,8 @@ private:
   const uchar* line_start_;
   bool input_ends_;
   std::size_t line_;
-  std::size_t max_depth_;
+  std::size_t max_depth_, max_moves_, max_comment_, max_bytes_;
+  std::size_t main_moves_ = 0;
   std::size_t first_line_of_text_ = 0;
   std::size_t game_begin_ = 0, game_end_ = 0, game_first_line_ = 0;
   bool finished_ = false;  // the result was read
@@ -438,10 +448,11 @@ public:
   enum class Result { Taken, NotPlain, NeedMore };
   virtual ~PlainTaker() = default;
   // `text` starts at a line start between games; `ends`: nothing follows it; `first_line`:
-  // its first line's number; `ordinal`: the number the game gets. On Taken, `bytes` and
+  // its first line's number; `ordinal`: the number the game gets; `reader`: the options of
+  // the reader offering it (its limits bound plain games too). On Taken, `bytes` and
   // `lines` say how much of the text the game (and what preceded it) took.
   virtual Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal,
-                      std::size_t& bytes, std::size_t& lines) = 0;
+                      const ReaderOptions& reader, std::size_t& bytes, std::size_t& lines) = 0;
 };
 
 }  // namespace chess::pgn

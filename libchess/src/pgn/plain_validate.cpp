@@ -186,7 +186,8 @@ struct PlainCheck {
 
 // With `build`, the game is also built there (a report then needs its moves all read).
 PlainCheck check_plain(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal,
-                       const ValidateOptions& options, GameBuilder* build = nullptr, BuildOptions keep = {}) {
+                       const ValidateOptions& options, const ReaderOptions& reader, GameBuilder* build = nullptr,
+                       BuildOptions keep = {}) {
   // One Game per thread, reused when nothing is built: its tag strings keep their room.
   thread_local Game reused;
   thread_local Position board;
@@ -196,15 +197,14 @@ PlainCheck check_plain(std::string_view text, bool ends, std::size_t first_line,
   game.result.reset();
   game.diagnostics.clear();
   PlainChecker checker(game, board, options, build, keep);
-  std::size_t max_depth = ReaderOptions{}.max_variation_depth;
-  plain::Scanner scanner(text, ends, first_line, max_depth);
+  plain::Scanner scanner(text, ends, first_line, reader);
   PlainCheck check;
   check.outcome = scanner.scan(checker);
   // Stopped because the moves cannot be checked at all: the tag checks are the report.
   bool unchecked = check.outcome == plain::Outcome::Stopped && !checker.start() && !build;
   if (check.outcome == plain::Outcome::Plain || unchecked) check.report = checker.report();
   if (check.outcome == plain::Outcome::Stopped) {  // where does this game end, then?
-    scanner = plain::Scanner(text, ends, first_line, max_depth);
+    scanner = plain::Scanner(text, ends, first_line, reader);
     plain::NoSink sink;
     check.outcome = scanner.scan(sink);
   }
@@ -240,22 +240,36 @@ GameReport take_built(GameBuilder& builder, std::string_view text, GameReport re
   return report;
 }
 
-GameReport general_build(const PlainGame& plain, const ValidateOptions& options, Game& game) {
+// Read as the reader offering it would have read it (with its limits).
+GameReport general_build(const PlainGame& plain, const ValidateOptions& options, const ReaderOptions& reader,
+                         Game& game) {
   GameBuilder builder;
-  ReaderOptions keep;
+  ReaderOptions keep = reader;
   keep.keep_raw = true;
   read_plain_game(plain, builder, keep);
   game = std::move(builder.game());
   return resolve_game(game, options);
 }
 
+// Built by the plain path where it vouches for the game, else by the general reader; both
+// with the limits of the reader the game came from.
+GameReport build_plain(const PlainGame& plain, const ValidateOptions& options, const ReaderOptions& reader, Game& game,
+                       const BuildOptions& keep) {
+  if (plain_path_applies(options)) {
+    GameBuilder builder;
+    PlainCheck check = check_plain(plain.text, true, plain.first_line, plain.ordinal, options, reader, &builder, keep);
+    if (check.report) return take_built(builder, plain.text, std::move(*check.report), game, keep);
+  }
+  return general_build(plain, options, reader, game);
+}
+
 // Takes a plain game off the reader's input and checks it in the same pass.
 class CheckingTaker : public PlainTaker {
 public:
   explicit CheckingTaker(const ValidateOptions& options) : options_(options) {}
-  Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal, std::size_t& bytes,
-              std::size_t& lines) override {
-    PlainCheck check = check_plain(text, ends, first_line, ordinal, options_);
+  Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal,
+              const ReaderOptions& reader, std::size_t& bytes, std::size_t& lines) override {
+    PlainCheck check = check_plain(text, ends, first_line, ordinal, options_, reader);
     if (check.outcome != plain::Outcome::Plain)
       return check.outcome == plain::Outcome::NeedMore ? Result::NeedMore : Result::NotPlain;
     if (check.report) {
@@ -263,7 +277,7 @@ public:
     } else {
       PlainGame game{ordinal, check.first_line, std::string(text.substr(check.begin, check.end - check.begin))};
       Game scratch;
-      report = general_build(game, options_, scratch);
+      report = general_build(game, options_, reader, scratch);
     }
     bytes = check.end;
     lines = check.lines;
@@ -283,18 +297,19 @@ public:
   BuildingTaker(const ValidateOptions& options, const BuildOptions& keep, Game& game, GameReport& report,
                 const std::function<bool(const GameReport&)>* wanted = nullptr)
       : options_(options), keep_(keep), game_(game), report_(report), wanted_(wanted) {}
-  Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal, std::size_t& bytes,
-              std::size_t& lines) override {
+  Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal,
+              const ReaderOptions& reader, std::size_t& bytes, std::size_t& lines) override {
     GameBuilder builder;
     if (!wanted_) builder.recycle(std::move(game_));  // the caller's game from before: its room is reused
-    PlainCheck check = check_plain(text, ends, first_line, ordinal, options_, wanted_ ? nullptr : &builder, keep_);
+    PlainCheck check =
+        check_plain(text, ends, first_line, ordinal, options_, reader, wanted_ ? nullptr : &builder, keep_);
     if (check.outcome != plain::Outcome::Plain)
       return check.outcome == plain::Outcome::NeedMore ? Result::NeedMore : Result::NotPlain;
     bytes = check.end;
     lines = check.lines;
     std::string_view game_text = text.substr(check.begin, check.end - check.begin);
     if (!check.report) {  // the check stopped: the general path explains the game
-      report_ = general_build(PlainGame{ordinal, check.first_line, std::string(game_text)}, options_, game_);
+      report_ = general_build(PlainGame{ordinal, check.first_line, std::string(game_text)}, options_, reader, game_);
     } else if (!wanted_) {
       report_ = take_built(builder, game_text, std::move(*check.report), game_, keep_);
     } else if (check.report->valid() && !(*wanted_)(*check.report)) {
@@ -307,7 +322,7 @@ public:
       // Checked whole, the observer has been told the game: not again.
       ValidateOptions again = options_;
       again.observer = nullptr;
-      report_ = build_plain_game(PlainGame{ordinal, check.first_line, std::string(game_text)}, again, game_, keep_);
+      report_ = build_plain(PlainGame{ordinal, check.first_line, std::string(game_text)}, again, reader, game_, keep_);
     }
     return Result::Taken;
   }
@@ -333,21 +348,16 @@ bool read_built(Reader& reader, const ValidateOptions& options, Game& game, Game
 
 GameReport validate_plain_game(const PlainGame& plain, const ValidateOptions& options) {
   if (plain_path_applies(options)) {
-    PlainCheck check = check_plain(plain.text, true, plain.first_line, plain.ordinal, options);
+    PlainCheck check = check_plain(plain.text, true, plain.first_line, plain.ordinal, options, ReaderOptions{});
     if (check.report) return std::move(*check.report);
   }
   Game scratch;
-  return general_build(plain, options, scratch);
+  return general_build(plain, options, ReaderOptions{}, scratch);
 }
 
 GameReport build_plain_game(const PlainGame& plain, const ValidateOptions& options, Game& game,
                             const BuildOptions& keep) {
-  if (plain_path_applies(options)) {
-    GameBuilder builder;
-    PlainCheck check = check_plain(plain.text, true, plain.first_line, plain.ordinal, options, &builder, keep);
-    if (check.report) return take_built(builder, plain.text, std::move(*check.report), game, keep);
-  }
-  return general_build(plain, options, game);
+  return build_plain(plain, options, ReaderOptions{}, game, keep);
 }
 
 bool validate_next_game(Reader& reader, const ValidateOptions& options, GameReport& report) {

@@ -181,6 +181,7 @@ struct Reader::Impl {
   bool in_comment = false;
   std::string comment;
   Location comment_at;
+  std::vector<Location> cut_comments;  // comments over the limit, said at the game's end
 
   Location here() const { return {line_no, pos + 1}; }
 
@@ -275,6 +276,7 @@ struct Reader::Impl {
     early.clear();
     raw.clear();
     raw_cut = false;
+    cut_comments.clear();
     warned_encoding = false;
     depth = skip_depth = moves_in_game = 0;
     number = number_dots = 0;
@@ -321,12 +323,8 @@ struct Reader::Impl {
              depth == 1 ? std::string("variation not closed with ')' before the end of the game")
                         : std::to_string(depth) + " variations not closed with ')' before the end of the game");
     for (; depth > 0; --depth) v->end_variation(here());
-    if (raw_cut) {  // a part of the text is no text to write through: none is handed over
-      report(Severity::Error, "game-too-large", here(),
-             "game text over " + std::to_string(options.max_raw_game_bytes) +
-                 " bytes: too large to keep whole, so it cannot be written through as read");
-      raw.clear();
-    }
+    report_size_limits();
+    if (raw_cut) raw.clear();  // a part of the text is no text to write through: none is handed over
     visitor.end_game(raw);
     clean = ended_at_result && (!have_line || line.find_first_not_of(" \t", pos) == std::string::npos);
     return true;
@@ -343,7 +341,7 @@ struct Reader::Impl {
     for (std::size_t want = 8 << 10;; want *= 4) {
       auto [text, ends] = lines.peek(want);
       std::size_t bytes = 0, taken_lines = 0;
-      PlainTaker::Result r = taker.take(text, ends, lines.line_number() + 1, games + 1, bytes, taken_lines);
+      PlainTaker::Result r = taker.take(text, ends, lines.line_number() + 1, games + 1, options, bytes, taken_lines);
       if (r == PlainTaker::Result::NeedMore && !ends && want <= plain::MAX_PLAIN_GAME) continue;
       if (r != PlainTaker::Result::Taken) return false;
       ++games;
@@ -746,10 +744,25 @@ struct Reader::Impl {
     if (comment.size() >= options.max_comment_length) return;
     std::size_t room = options.max_comment_length - comment.size();
     comment.append(text.substr(0, room));
-    if (text.size() > room)
-      report(Severity::Error, "comment-too-long", comment_at,
+    if (text.size() > room) cut_comments.push_back(comment_at);
+  }
+
+  // Once the game is read: each comment over the limit, and whether the game's text could be
+  // kept to be written through, in one error each. A comment that long makes the text too
+  // long as well (both limits are 16 MiB): that is said with the comment, not again.
+  void report_size_limits() {
+    std::string fate = !options.keep_raw ? ""
+                       : raw_cut ? "; its text, over " + std::to_string(options.max_raw_game_bytes) +
+                                       " bytes, is too large to keep whole, so it cannot be written through as read"
+                                 : " (written through as read)";
+    for (Location at : cut_comments)
+      report(Severity::Error, "comment-too-long", at,
              "comment longer than " + std::to_string(options.max_comment_length) +
-                 " bytes: not kept whole, so the game is refused (written through as read)");
+                 " bytes: not kept whole, so the game is refused" + fate);
+    if (raw_cut && cut_comments.empty())
+      report(Severity::Error, "game-too-large", here(),
+             "game text over " + std::to_string(options.max_raw_game_bytes) +
+                 " bytes: too large to keep whole, so it cannot be written through as read");
   }
 };
 
@@ -765,10 +778,10 @@ namespace {
 // Cuts a plain game out as text, for a checker on another thread.
 class TextTaker : public PlainTaker {
 public:
-  TextTaker(PlainGame& out, std::size_t max_variation_depth) : out_(out), max_depth_(max_variation_depth) {}
-  Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal, std::size_t& bytes,
-              std::size_t& lines) override {
-    plain::Scanner scanner(text, ends, first_line, max_depth_);
+  explicit TextTaker(PlainGame& out) : out_(out) {}
+  Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal,
+              const ReaderOptions& reader, std::size_t& bytes, std::size_t& lines) override {
+    plain::Scanner scanner(text, ends, first_line, reader);
     plain::NoSink sink;
     plain::Outcome outcome = scanner.scan(sink);
     if (outcome != plain::Outcome::Plain) return outcome == plain::Outcome::NeedMore ? Result::NeedMore : Result::NotPlain;
@@ -782,14 +795,13 @@ public:
 
 private:
   PlainGame& out_;
-  std::size_t max_depth_;
 };
 
 }  // namespace
 
 ReadResult detail::PlainAccess::read_game_or_plain(Reader& reader, Visitor& visitor, PlainGame& plain) {
   auto& impl_ = reader.impl_;
-  TextTaker taker(plain, impl_->options.max_variation_depth);
+  TextTaker taker(plain);
   if (impl_->read_plain(taker)) return ReadResult::Plain;
   return impl_->read_game(visitor) ? ReadResult::Game : ReadResult::End;
 }

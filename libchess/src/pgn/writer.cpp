@@ -13,11 +13,24 @@ namespace chess::pgn {
 namespace {
 
 constexpr const char* ROSTER[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+// The tags a game's moves cannot be read without (a set-up position, Chess960), kept by
+// every WriteOptions::Tags: without them the moves are another game's, or none. In the
+// ASCII order the others are written in.
+constexpr const char* NEEDED_TO_READ[] = {"FEN", "SetUp", "Variant"};
 
-std::string roster_default(std::string_view name, const Game& game) {
+std::string roster_default(std::string_view name) {
   if (name == "Date") return "????.??.??";
-  if (name == "Result") return game.result ? *game.result : "*";
   return "?";
+}
+
+// The termination marker, which the Result tag repeats: the game's own, or for a game that
+// has none (tags only, a broadcast's game not yet played) its Result tag's if that is one.
+std::string_view result_of(const Game& game) {
+  if (game.result) return *game.result;
+  const Tag* tag = game.find_tag("Result");
+  for (std::string_view marker : {"1-0", "0-1", "1/2-1/2"})
+    if (tag && tag->value == marker) return marker;
+  return "*";
 }
 
 void append_escaped(std::string& out, std::string_view value) {
@@ -134,7 +147,7 @@ public:
       line(game.main, MoveClock{start.fullmove_number(), start.side_to_move()});
     else
       line(game.main, Replay{start, notation::PieceOrigins(start)});
-    fill_.add(game.result ? *game.result : "*");
+    fill_.add(result_of(game));
     fill_.finish();
     out_ += '\n';
     text.assign(out_);
@@ -146,7 +159,6 @@ public:
 
 private:
   void tags(const Game& game) {
-    if (o_.tags == WriteOptions::Tags::None) return;
     auto tag_line = [&](std::string_view name, std::string_view value) {
       out_ += '[';
       out_.append(name);
@@ -154,14 +166,19 @@ private:
       append_escaped(out_, value);
       out_.append("\"]\n");
     };
-    for (const char* name : ROSTER) {
-      const Tag* t = game.find_tag(name);
-      // The Result tag follows the termination marker in export format.
-      if (std::string_view(name) == "Result" && game.result) tag_line(name, *game.result);
-      else if (t) tag_line(name, t->value);
-      else tag_line(name, roster_default(name, game));
+    if (o_.tags != WriteOptions::Tags::None)
+      for (const char* name : ROSTER) {
+        const Tag* t = game.find_tag(name);
+        // The Result tag follows the termination marker in export format.
+        if (std::string_view(name) == "Result") tag_line(name, result_of(game));
+        else if (t) tag_line(name, t->value);
+        else tag_line(name, roster_default(name));
+      }
+    if (o_.tags != WriteOptions::Tags::All) {
+      for (const char* name : NEEDED_TO_READ)
+        if (const Tag* t = game.find_tag(name)) tag_line(name, t->value);
+      return;
     }
-    if (o_.tags == WriteOptions::Tags::Roster) return;
     std::vector<const Tag*> others;
     for (const Tag& t : game.tags)
       if (std::find(std::begin(ROSTER), std::end(ROSTER), t.name) == std::end(ROSTER)) others.push_back(&t);

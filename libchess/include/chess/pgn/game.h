@@ -25,7 +25,9 @@ struct MoveNode {
   std::string text;  // as written, suffix glyphs ("!?") split off into nags
   Location at;
   Move move = Move::none();  // the legal move it was read as, once validated (validate_game)
-  int written_number = 0;    // the move number written before it: 3 for "3.", -3 for "3..."
+  // The move number written before it: 3 for "3.", -3 for "3..."; for explaining an illegal
+  // move, so 0 throughout a game without errors read by the fast path (plain_path.h).
+  int written_number = 0;
   std::vector<int> nags;
   std::vector<std::string> comments;  // comments that follow the move
   std::vector<Line> variations;       // alternatives to this move

@@ -17,6 +17,8 @@ struct WriteOptions {
   const notation::Codec* codec = nullptr;  // the dialect to write; null: SAN
   std::size_t width = 79;
   bool keep_tag_order = false;  // the source's order instead of roster-then-ASCII
+  // Roster: the Seven Tag Roster; None: no tags. Either way a game keeps the tags its moves
+  // cannot be read without (FEN, SetUp, Variant).
   enum class Tags { Roster, All, None } tags = Tags::All;
   bool comments = true;
   bool variations = true;
