@@ -72,7 +72,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   again.read.codec = w.codec;
   Exported second = export_games(first.text, again);
   FUZZ_CHECK(second.games == first.valid, std::to_string(first.valid) + " games exported, " +
-                                              std::to_string(second.games) + " read back");
+                                              std::to_string(second.games) + " read back:\n" + first.text);
   FUZZ_CHECK(second.valid == second.games, "an exported game reads back with errors: " + second.first_error +
                                                "\n--- export:\n" + first.text);
   FUZZ_CHECK(second.text == first.text, "exported again, the games differ:\n--- first:\n" + first.text +

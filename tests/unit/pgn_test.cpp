@@ -248,6 +248,22 @@ TEST_CASE("Reader: broken games are reported and reading resumes at the next gam
     CHECK(games[0].diagnostics[0].message.find("(written through as read)") != std::string::npos);
     CHECK_FALSE(games[0].raw.empty());
   }
+  SECTION("a game's text as read ends where the next game begins") {
+    // Found by tests/fuzz: the line that told the reader a game of tags only (or one with a
+    // comment left open) had ended was kept in that game's text too, and written twice
+    // when the game was passed through (a game of one tag, then the game itself).
+    ReaderOptions o;
+    o.keep_raw = true;
+    for (const std::string& first : {std::string("[Event \"A\"]\n[Result \"*\"]\n\n"),
+                                     std::string("[Event \"A\"]\n\n1. e4 {open\n"),
+                                     std::string("[Event \"A\"]\n[Result \"*\"]\n\n  \n")}) {
+      auto games = read_all(first + "[Event \"B\"]\n[Result \"*\"]\n\n1. e4 *\n", o);
+      INFO(first);
+      REQUIRE(games.size() == 2);
+      CHECK(games[0].raw.find("\"B\"") == std::string::npos);
+      CHECK(games[1].raw.rfind("[Event \"B\"]\n", 0) == 0);
+    }
+  }
   SECTION("a game of more moves than any legal game is an error, memory stays bounded") {
     ReaderOptions o;
     o.max_game_moves = 10;

@@ -94,6 +94,22 @@ TEST_CASE("Export layout details", "[pgn][writer]") {
     CHECK(out.find("12... Kd7 13. e4 *") != std::string::npos);
     CHECK(out.find("[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12\"]") != std::string::npos);
   }
+  SECTION("no line of a comment begins so that it reads as a tag or an escape line") {
+    // Found by tests/fuzz (export): a comment word '[Result' at the start of a line read back
+    // as a tag, which ended the comment and the game.
+    WriteOptions narrow;
+    narrow.width = 20;
+    const std::string game = "[Event \"x\"]\n\n1. e4 { a few words [Result \"1-0\"] more words %d and [ Event \"e\" ] "
+                             "[%clk 0:01:00] end } e5 *\n";
+    std::string out = export_of(game, narrow);
+    std::istringstream lines(out.substr(out.find("\n\n")));
+    for (std::string line; std::getline(lines, line);) {
+      INFO(line);
+      CHECK((line.empty() || (line[0] != '[' && line[0] != '%') || line.rfind("[%clk", 0) == 0));
+    }
+    CHECK(out.find("[Result\n") == std::string::npos);
+    CHECK(export_of(out, narrow) == out);  // reads back, the comment whole
+  }
   SECTION("a game with no termination marker ends with its Result tag's result, which the tag repeats") {
     // Found by tests/fuzz (export): a game of tags only, [Result "1-0"], was written with
     // the marker '*' under that tag, which reads back as a result-mismatch error.

@@ -173,6 +173,7 @@ struct Reader::Impl {
   std::vector<std::string> tag_names;
   std::string raw;
   bool raw_cut = false;
+  std::size_t raw_last_line = 0;  // where the line read last begins in raw
   bool warned_encoding = false;
   std::size_t moves_in_game = 0;  // main-line moves read so far
   int number = 0, number_dots = 0;  // the move number just read, and the dots after it
@@ -223,6 +224,7 @@ struct Reader::Impl {
   }
 
   void keep_raw_line() {
+    raw_last_line = raw.size();
     if (raw.size() + line.size() + 1 > options.max_raw_game_bytes) {
       raw_cut = true;
       return;
@@ -325,6 +327,7 @@ struct Reader::Impl {
     for (; depth > 0; --depth) v->end_variation(here());
     report_size_limits();
     if (raw_cut) raw.clear();  // a part of the text is no text to write through: none is handed over
+    else if (options.keep_raw) drop_next_games_line();
     visitor.end_game(raw);
     clean = ended_at_result && (!have_line || line.find_first_not_of(" \t", pos) == std::string::npos);
     return true;
@@ -745,6 +748,15 @@ struct Reader::Impl {
     std::size_t room = options.max_comment_length - comment.size();
     comment.append(text.substr(0, room));
     if (text.size() > room) cut_comments.push_back(comment_at);
+  }
+
+  // A line read to find the end of this game that begins the next one (the "[Event" after a
+  // game of tags only, a tag line after a comment left open), untouched: it is the next
+  // game's text (its raw begins with it), not this one's, which would write it twice.
+  void drop_next_games_line() {
+    std::size_t first = line.find_first_not_of(" \t");
+    if (!have_line || has_pending || continuation || first == std::string::npos || first < pos) return;
+    if (raw_last_line < raw.size()) raw.resize(raw_last_line);
   }
 
   // Once the game is read: each comment over the limit, and whether the game's text could be

@@ -66,6 +66,15 @@ std::string without_clocks(std::string_view comment) {
   return out;
 }
 
+// Whether a word of a comment may begin a line: not one that would make the line read as a
+// tag pair ("[Name" or "[", then '"' later: a tag line ends a comment) or an escape line.
+bool may_begin_line(std::string_view word) {
+  if (word[0] == '%') return false;
+  if (word[0] != '[') return true;
+  char c = word.size() > 1 ? word[1] : 'A';
+  return !((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
+}
+
 // A buffer grown by doubling, kept by its owner from game to game.
 struct FillBuffer {
   std::unique_ptr<char[]> data;
@@ -91,17 +100,29 @@ class LineFiller {
 public:
   LineFiller(std::size_t width, std::string& out, FillBuffer& buffer)
       : width_(width), out_(out), buffer_(buffer.data), capacity_(buffer.capacity) {}
-  void add(std::string_view token) {
+  // `may_begin_line` false: a word of a comment that must not begin a line, where it would
+  // read as a tag ('[Name "', which ends the comment and the game) or an escape line ('%').
+  // The line is broken before the word before it instead, or not at all.
+  void add(std::string_view token, bool may_begin_line = true) {
     std::size_t n = token.size();
     if (size_ + n + 2 > capacity_) grow(n + 2);
     if (line_length_ && line_length_ + 1 + n > width_) {
-      buffer_[size_++] = '\n';
-      line_length_ = 0;
+      if (may_begin_line) {
+        buffer_[size_++] = '\n';
+        line_length_ = 0;
+        line_start_ = size_;
+      } else if (last_start_ > line_start_ && last_may_begin_) {
+        buffer_[last_start_ - 1] = '\n';  // the space before the word before
+        line_start_ = last_start_;
+        line_length_ = size_ - last_start_;
+      }
     }
     if (line_length_) {
       buffer_[size_++] = ' ';
       ++line_length_;
     }
+    last_start_ = size_;
+    last_may_begin_ = may_begin_line;
     std::memcpy(buffer_.get() + size_, token.data(), n);
     size_ += n;
     line_length_ += n;
@@ -109,7 +130,7 @@ public:
   void finish() {
     out_.append(buffer_.get(), size_);
     if (line_length_) out_ += '\n';
-    size_ = line_length_ = 0;
+    size_ = line_length_ = line_start_ = last_start_ = 0;
   }
 
 private:
@@ -123,6 +144,8 @@ private:
 
   std::size_t width_;
   std::size_t line_length_ = 0;
+  std::size_t line_start_ = 0, last_start_ = 0;  // where the line and its last token begin
+  bool last_may_begin_ = true;
   std::string& out_;
   std::unique_ptr<char[]>& buffer_;
   std::size_t& capacity_;
@@ -206,7 +229,7 @@ private:
       if (j > i) {
         if (!opened) fill_.add("{");
         opened = true;
-        fill_.add(b.substr(i, j - i));
+        fill_.add(b.substr(i, j - i), may_begin_line(b.substr(i, j - i)));
       }
       i = j;
     }

@@ -1,6 +1,8 @@
 // PGN export format (NOTATION.md 1.1), byte for byte deterministic: the Seven Tag Roster
-// first, the other tags in ASCII order, lines filled to 79 columns, N... after a comment or
-// variation, suffix glyphs as NAGs. The moves can be written in any dialect.
+// first, the other tags in ASCII order, lines filled to 79 columns (no comment line begins
+// as a tag or an escape line would: such a word stays with the one before, over the width if
+// need be), N... after a comment or variation, suffix glyphs as NAGs. The moves can be
+// written in any dialect.
 #pragma once
 
 #include <string>
