@@ -148,7 +148,8 @@ bool for_each_game_chunked(std::istream& in, int jobs, chess::pgn::ReaderOptions
   using Chunk = chunked::Chunk<Result>;
   auto read_all = [&](Chunk& chunk) {  // the chunk's games, with a reader of its own
     chess::pgn::ReaderOptions o = options;
-    o.line_offset = chunk.first_line - 1;
+    o.line_offset += chunk.first_line - 1;
+    o.byte_offset += chunk.end_bytes - chunk.text.size();
     chess::pgn::Reader reader(chunk.text.view(), o);
     for (chunk.count = 0;; ++chunk.count) {
       if (chunk.count == chunk.results.size()) chunk.results.emplace_back();
@@ -203,7 +204,8 @@ bool for_each_game_chunked(std::istream& in, int jobs, chess::pgn::ReaderOptions
     pipeline.stop_processing();
     std::size_t bytes_before = kept.end_bytes - kept.text.size();
     chess::pgn::ReaderOptions o = options;
-    o.line_offset = kept.first_line - 1;
+    o.line_offset += kept.first_line - 1;
+    o.byte_offset += bytes_before;
     chunked::Text first;
     first.swap(kept.text);
     first.append(after.text.view());

@@ -76,9 +76,10 @@ public:
   explicit JsonPrinter(const tools::DiagnosticPrinter& diagnostics) : diagnostics_(diagnostics) {}
   void game(const std::string& file, const Judged& j, const RuleSet& set) override {
     const auto& r = j.report;
-    std::string head = fmt::format("{{\"file\": {}, \"game\": {}, \"line\": {}, \"white\": {}, \"black\": {}, \"recorded\": {}",
-                                   json_string(file), r.ordinal, r.start.line, json_string(r.white),
-                                   json_string(r.black), json_string(j.recorded));
+    std::string head = fmt::format("{{\"file\": {}, \"game\": {}, \"line\": {}, {}, \"white\": {}, \"black\": {}, "
+                                   "\"recorded\": {}",
+                                   json_string(file), r.ordinal, r.start.line, tools::json_span(r.span),
+                                   json_string(r.white), json_string(r.black), json_string(j.recorded));
     if (!j.adjudication) {
       tools::print_game_diagnostics(diagnostics_, file, r, true);
       fmt::print("{}, \"valid\": false, \"errors\": {}}}\n", head, tools::json_diagnostics(r.errors));

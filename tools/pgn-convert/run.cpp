@@ -42,7 +42,8 @@ public:
       ++totals.filtered;
       going = !selection_.done();
     } else {
-      write_converted(c, c.report.ordinal, stdout);
+      if (file != file_) file_json_ = tools::json_string(file_ = file);
+      write_converted(c, c.report.ordinal, file_json_, stdout);
       ++totals.written;
       going = !selection_.done();
     }
@@ -75,8 +76,9 @@ private:
     Format format = options_.convert.format;
     if (format == Format::Pgn) fmt::print("{}\n", r.game.raw);
     else if (format == Format::Jsonl)
-      fmt::print("{{\"game\": {}, \"file\": {}, \"valid\": false, \"raw\": {}}}\n", c.report.ordinal,
-                 tools::json_string(file), tools::json_string(r.game.raw));
+      fmt::print("{{\"game\": {}, \"file\": {}, \"line\": {}, {}, \"valid\": false, \"raw\": {}}}\n",
+                 c.report.ordinal, tools::json_string(file), c.report.start.line, tools::json_span(c.report.span),
+                 tools::json_string(r.game.raw));
     return true;
   }
 
@@ -84,6 +86,7 @@ private:
   Selection& selection_;
   const tools::DiagnosticPrinter& diagnostics_;
   std::ofstream& rejects_;
+  std::string file_, file_json_;  // the file of the last game written, and its name in JSON
 };
 
 }  // namespace

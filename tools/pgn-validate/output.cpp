@@ -50,9 +50,9 @@ void Output::human(const std::string& file, const GameReport& report) const {
 }
 
 void Output::jsonl(const std::string& file, const GameReport& report) const {
-  fmt::print("{{\"game\": {}, \"file\": {}, \"line\": {}, \"valid\": {}, \"white\": {}, \"black\": {}, \"result\": {}, "
-             "\"dialect\": {}, \"plies\": {}, \"errors\": {}, \"warnings\": {}}}\n",
-             report.ordinal, json_string(file), report.start.line, report.valid(), json_string(report.white),
+  fmt::print("{{\"game\": {}, \"file\": {}, \"line\": {}, {}, \"valid\": {}, \"white\": {}, \"black\": {}, "
+             "\"result\": {}, \"dialect\": {}, \"plies\": {}, \"errors\": {}, \"warnings\": {}}}\n",
+             report.ordinal, json_string(file), report.start.line, tools::json_span(report.span), report.valid(), json_string(report.white),
              json_string(report.black), json_string(report.result), json_string(report.dialect), report.plies,
              tools::json_diagnostics(report.errors), tools::json_diagnostics(report.warnings));
 }

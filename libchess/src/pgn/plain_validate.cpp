@@ -182,11 +182,13 @@ struct PlainCheck {
   plain::Outcome outcome = plain::Outcome::NotPlain;  // Plain, NotPlain or NeedMore
   std::optional<GameReport> report;  // for a plain game the plain path vouches for
   std::size_t begin = 0, end = 0, lines = 0, first_line = 0;  // the plain game's extent
+  Span span;  // its bytes in the input
 };
 
 // With `build`, the game is also built there (a report then needs its moves all read).
-PlainCheck check_plain(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal,
-                       const ValidateOptions& options, GameBuilder* build = nullptr, BuildOptions keep = {}) {
+PlainCheck check_plain(const PlainWindow& window, const ValidateOptions& options, GameBuilder* build = nullptr,
+                       BuildOptions keep = {}) {
+  auto [text, ends, first_line, first_byte, ordinal] = window;
   // One Game per thread, reused when nothing is built: its tag strings keep their room.
   thread_local Game reused;
   thread_local Position board;
@@ -209,6 +211,9 @@ PlainCheck check_plain(std::string_view text, bool ends, std::size_t first_line,
     check.outcome = scanner.scan(sink);
   }
   if (check.outcome != plain::Outcome::Plain) check.report.reset();
+  check.span = window.span(scanner);
+  if (check.report) check.report->span = check.span;
+  if (build) build->span(check.span);
   check.begin = scanner.game_begin();
   check.end = scanner.game_end();
   check.lines = scanner.lines_to_end();
@@ -240,6 +245,9 @@ GameReport take_built(GameBuilder& builder, std::string_view text, GameReport re
   return report;
 }
 
+// The window a plain game's own text makes.
+PlainWindow window_of(const PlainGame& plain) { return {plain.text, true, plain.first_line, plain.span.offset, plain.ordinal}; }
+
 GameReport general_build(const PlainGame& plain, const ValidateOptions& options, Game& game) {
   GameBuilder builder;
   ReaderOptions keep;
@@ -253,15 +261,15 @@ GameReport general_build(const PlainGame& plain, const ValidateOptions& options,
 class CheckingTaker : public PlainTaker {
 public:
   explicit CheckingTaker(const ValidateOptions& options) : options_(options) {}
-  Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal, std::size_t& bytes,
-              std::size_t& lines) override {
-    PlainCheck check = check_plain(text, ends, first_line, ordinal, options_);
+  Result take(const PlainWindow& window, std::size_t& bytes, std::size_t& lines) override {
+    PlainCheck check = check_plain(window, options_);
     if (check.outcome != plain::Outcome::Plain)
       return check.outcome == plain::Outcome::NeedMore ? Result::NeedMore : Result::NotPlain;
     if (check.report) {
       report = std::move(*check.report);
     } else {
-      PlainGame game{ordinal, check.first_line, std::string(text.substr(check.begin, check.end - check.begin))};
+      PlainGame game{window.ordinal, check.first_line, check.span,
+                     std::string(window.text.substr(check.begin, check.end - check.begin))};
       Game scratch;
       report = general_build(game, options_, scratch);
     }
@@ -280,18 +288,18 @@ class BuildingTaker : public PlainTaker {
 public:
   BuildingTaker(const ValidateOptions& options, const BuildOptions& keep, Game& game, GameReport& report)
       : options_(options), keep_(keep), game_(game), report_(report) {}
-  Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal, std::size_t& bytes,
-              std::size_t& lines) override {
+  Result take(const PlainWindow& window, std::size_t& bytes, std::size_t& lines) override {
     GameBuilder builder;
     builder.recycle(std::move(game_));  // the caller's game from before: its room is reused
-    PlainCheck check = check_plain(text, ends, first_line, ordinal, options_, &builder, keep_);
+    PlainCheck check = check_plain(window, options_, &builder, keep_);
     if (check.outcome != plain::Outcome::Plain)
       return check.outcome == plain::Outcome::NeedMore ? Result::NeedMore : Result::NotPlain;
-    std::string_view game_text = text.substr(check.begin, check.end - check.begin);
+    std::string_view game_text = window.text.substr(check.begin, check.end - check.begin);
     if (check.report)
       report_ = take_built(builder, game_text, std::move(*check.report), game_, keep_);
     else
-      report_ = general_build(PlainGame{ordinal, check.first_line, std::string(game_text)}, options_, game_);
+      report_ = general_build(PlainGame{window.ordinal, check.first_line, check.span, std::string(game_text)}, options_,
+                              game_);
     bytes = check.end;
     lines = check.lines;
     return Result::Taken;
@@ -308,7 +316,7 @@ private:
 
 GameReport validate_plain_game(const PlainGame& plain, const ValidateOptions& options) {
   if (plain_path_applies(options)) {
-    PlainCheck check = check_plain(plain.text, true, plain.first_line, plain.ordinal, options);
+    PlainCheck check = check_plain(window_of(plain), options);
     if (check.report) return std::move(*check.report);
   }
   Game scratch;
@@ -319,7 +327,7 @@ GameReport build_plain_game(const PlainGame& plain, const ValidateOptions& optio
                             const BuildOptions& keep) {
   if (plain_path_applies(options)) {
     GameBuilder builder;
-    PlainCheck check = check_plain(plain.text, true, plain.first_line, plain.ordinal, options, &builder, keep);
+    PlainCheck check = check_plain(window_of(plain), options, &builder, keep);
     if (check.report) return take_built(builder, plain.text, std::move(*check.report), game, keep);
   }
   return general_build(plain, options, game);

@@ -173,6 +173,7 @@ bool GameValidator::begin(Position& start) {
   known_ = find_known_tags(game_);
   report_.ordinal = game_.ordinal;
   report_.start = game_.start;
+  report_.span = game_.span;
   auto value = [](const Tag* t) { return t ? t->value : std::string(); };
   report_.white = value(known_.roster[4]);
   report_.black = value(known_.roster[5]);

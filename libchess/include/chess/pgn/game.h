@@ -36,6 +36,7 @@ struct Line {
 struct Game {
   std::size_t ordinal = 0;  // 1-based, in the whole input
   Location start;
+  Span span;                // its text's bytes in the input
   std::vector<Tag> tags;
   Line main;
   std::optional<std::string> result;  // the termination marker, normalised
@@ -65,6 +66,7 @@ public:
   void begin_variation(Location at) override;
   void end_variation(Location at) override;
   void result(std::string_view normalised, Location at) override;
+  void span(Span bytes) override { game_.span = bytes; }
   void end_game(std::string_view raw) override;
   void diagnostic(const Diagnostic& d) override;
 
@@ -88,5 +90,12 @@ private:
   std::vector<Line*> stack_;  // the line being written, innermost last
   int pending_number_ = 0;     // told by move_number, for the next move
 };
+
+// Reads the next game for its tags alone (an index of an archive, a filter on tags): its
+// moves are read past, neither replayed nor checked, and a plain game (plain_scanner.h) is
+// taken from its bytes with no token told to anyone. `game` gets the ordinal, start, span,
+// tags, termination marker and the reader's diagnostics (its moves stay empty; its room is
+// reused). False at the end of the input.
+bool read_next_tags(Reader& reader, Game& game);
 
 }  // namespace chess::pgn

@@ -33,6 +33,8 @@ public:
   virtual void begin_variation(Location /*at*/) {}
   virtual void end_variation(Location /*at*/) {}
   virtual void result(std::string_view /*normalised*/, Location /*at*/) {}
+  // Where the game's text lies in the input (see Span), told just before end_game.
+  virtual void span(Span /*bytes*/) {}
   // `raw` is the game's text as read (when ReaderOptions::keep_raw), for passing it through;
   // empty for a game too large to keep whole (its game-too-large error says so).
   virtual void end_game(std::string_view /*raw*/) {}
@@ -49,9 +51,11 @@ struct ReaderOptions {
   std::size_t max_game_moves = 20000;         // main-line moves (the longest legal game has under 12,000)
   bool keep_raw = false;
   // Where the text starts in a larger input: its first line is line_offset + 1, its
-  // first game number ordinal_offset + 1 (for reading a piece of an input on its own).
+  // first game number ordinal_offset + 1, its first byte byte_offset (for reading a piece
+  // of an input on its own).
   std::size_t line_offset = 0;
   std::size_t ordinal_offset = 0;
+  std::size_t byte_offset = 0;
 };
 
 namespace detail {
