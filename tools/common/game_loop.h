@@ -22,7 +22,8 @@ struct GameLoopOptions {
   std::vector<std::string> files;  // empty: standard input
   int jobs = 1;
   bool progress = false;
-  chess::pgn::ReaderOptions reader;
+  chess::pgn::ReaderOptions reader;  // with where a part begins in its whole (parts.h)
+  std::string input_name;            // the name the (one) input goes by, if not its own
 };
 
 // read_one(chess::pgn::Reader&, Result&) -> bool reads and handles the next game into the
@@ -47,6 +48,9 @@ int for_each_game(const GameLoopOptions& options, const DiagnosticPrinter& diagn
       status = std::max(status, int(input.refused ? EXIT_SOME_INVALID : EXIT_USAGE_OR_IO));
       continue;
     }
+    if (!options.input_name.empty()) input.name = options.input_name;
+    input.line_offset = options.reader.line_offset;
+    input.byte_offset = options.reader.byte_offset;
     std::size_t bytes = 0;
     std::vector<chess::pgn::Diagnostic> trailing;  // found after the file's last game
     auto handle = [&](Result& r, std::size_t ordinal_offset, std::size_t bytes_read) {

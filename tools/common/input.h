@@ -20,6 +20,8 @@ struct Input {
   std::string failure() const;
   Compression compression() const { return decompressed ? decompressed->compression() : Compression::None; }
   std::shared_ptr<const SkippedBinary> skipped;  // binary stretches skipped (encoding.h)
+  // Where the input begins in a larger one (a part of it), for the places finish_input says.
+  std::size_t line_offset = 0, byte_offset = 0;
 
   std::istream* source = nullptr;       // the bytes as opened
   std::unique_ptr<std::istream> owned;  // null for standard input

@@ -34,6 +34,10 @@ struct Converted {
 // into `into` (its text's room reused: callers convert game after game).
 void render(chess::pgn::Game& game, chess::pgn::GameReport report, const ConvertOptions& options, Converted& into);
 
+// The game's entry in an index of its input (--offsets): a JSON object of its number, file,
+// line, offset, length and the tags `which` says; its report says only where it is.
+void render_index(const chess::pgn::Game& game, chess::pgn::WriteOptions::Tags which, Converted& into);
+
 // Writes a rendered game to `out`, its number (and its file's name, as a JSON string) put
 // in where the format wants them.
 void write_converted(const Converted& c, std::size_t number, std::string_view file_json, std::FILE* out);

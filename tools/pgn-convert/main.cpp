@@ -16,9 +16,8 @@ int main(int argc, char** argv) {
              "I/O error.");
   convert::RunOptions run;
   chess::pgn::WriteOptions& write = run.convert.write;
-  std::vector<std::string> matches;
-  std::string from = "san", to = "san", format = "pgn", tags = "all", on_error = "pass", plies;
-  long long first = 0, skip = 0;
+  convert::SelectionSpec select;
+  std::string from = "san", to = "san", format = "pgn", tags = "all", on_error = "pass";
   bool no_comments = false, no_variations = false, no_nags = false, no_clocks = false;
   app.add_option("files", run.loop.files, "PGN files ('-' or none: standard input)");
   app.add_option("--from", from, "Dialect of the moves read (san by default; auto: per game)");
@@ -28,27 +27,30 @@ int main(int argc, char** argv) {
   app.add_option("--format", format, "pgn (export format; default), jsonl, uci (one line of moves per game), epd "
                                      "(one line per position)")
       ->check(CLI::IsMember({"pgn", "jsonl", "uci", "epd"}));
+  app.add_flag("--offsets", run.index, "Write an index instead: per game a JSON line of its number, file, line, "
+                                       "offset, length and tags; its moves are not read");
   app.add_option("--width", write.width, "Line width of PGN output (default 79)")->check(CLI::Range(20, 10000));
   app.add_flag("--keep-tag-order", write.keep_tag_order, "Keep the source's tag order after the Seven Tag Roster");
-  app.add_option("--tags", tags, "Tags written: roster, all (default) or none")
+  app.add_option("--tags", tags, "Tags written (and in --offsets): roster, all (default) or none")
       ->check(CLI::IsMember({"roster", "all", "none"}));
   app.add_flag("--no-comments", no_comments, "Leave out comments");
   app.add_flag("--no-variations", no_variations, "Leave out variations");
   app.add_flag("--no-nags", no_nags, "Leave out NAGs");
   app.add_flag("--no-clocks", no_clocks, "Strip [%clk], [%emt] and the like from comments, keeping the rest");
   app.add_flag("--fen-after-each-move", write.fen_after_each_move, "A comment with the position's FEN after every move");
-  app.add_option("--match", matches, "Keep games whose TAG matches: TAG~REGEX (RE2) or TAG=VALUE; repeatable, all "
-                                     "must hold")
+  app.add_option("--match", select.matches, "Keep games whose TAG matches: TAG~REGEX (RE2) or TAG=VALUE; repeatable, "
+                                            "all must hold")
       ->allow_extra_args(false);  // one pattern per --match: a following file name is a file
-  app.add_option("--plies", plies, "Keep games whose main line has MIN..MAX plies");
-  app.add_option("--first", first, "Stop after N games written (N from 1)")->check(CLI::Range(1LL, LLONG_MAX));
-  app.add_option("--skip", skip, "Leave out the first N games that pass the filters (N from 0)")
+  app.add_option("--plies", select.plies, "Keep games whose main line has MIN..MAX plies");
+  app.add_option("--first", select.first, "Stop after N games written (N from 1)")->check(CLI::Range(1LL, LLONG_MAX));
+  app.add_option("--skip", select.skip, "Leave out the first N games that pass the filters (N from 0)")
       ->check(CLI::Range(0LL, LLONG_MAX));
   app.add_option("--on-error", on_error, "A game with errors: pass (write it through unchanged; default), skip, stop")
       ->check(CLI::IsMember({"pass", "skip", "stop"}));
   app.add_option("--rejects", run.rejects, "With --on-error skip: write the original text of rejected games to FILE");
   app.add_option("-j,--jobs", run.loop.jobs, "Convert with N threads (output order is kept)")->check(CLI::Range(1, 256));
   tools::add_no_fast_path_flag(app, run.convert.read.plain_path);
+  run.part.add_to(app);
   tools::GameReportingOptions reporting;
   reporting.add_to(app);
   tools::DiagnosticPrinter diagnostics("pgn-convert");
@@ -71,21 +73,15 @@ int main(int argc, char** argv) {
   write.clocks = !no_clocks;
   run.on_error = on_error == "skip" ? convert::OnError::Skip
                  : on_error == "stop" ? convert::OnError::Stop : convert::OnError::PassThrough;
-  if (!run.rejects.empty() && run.on_error != convert::OnError::Skip)
-    return diagnostics.print(tools::Severity::Error, "--rejects goes with --on-error skip"), tools::EXIT_USAGE_OR_IO;
-
   convert::Selection selection;
-  std::string error;
-  for (const auto& m : matches)
-    if (!selection.add_match(m, error)) return diagnostics.print(tools::Severity::Error, error), tools::EXIT_USAGE_OR_IO;
-  if (!plies.empty() && !selection.set_plies(plies, error))
-    return diagnostics.print(tools::Severity::Error, error), tools::EXIT_USAGE_OR_IO;
-  selection.set_first(std::size_t(first));
-  selection.set_skip(std::size_t(skip));
+  bool format_given = app.count("--format") > 0;
+  if (!convert::check_options(run, select, format_given, diagnostics) || !select.make(selection, diagnostics))
+    return tools::EXIT_USAGE_OR_IO;
 
   std::vector<std::string> inputs = run.loop.files.empty() ? std::vector<std::string>{"-"} : run.loop.files;
   if (!run.rejects.empty()) inputs.push_back(run.rejects);  // written too: no output over it
-  if (!output.open(inputs)) return tools::EXIT_USAGE_OR_IO;
+  if (!run.part.check(run.loop.files, diagnostics) || !output.open(inputs)) return tools::EXIT_USAGE_OR_IO;
   run.loop.progress = reporting.show_progress();
-  return output.finish(convert::run(run, selection, diagnostics));
+  return output.finish(run.part.merge ? convert::merge(run, selection, diagnostics)
+                                      : convert::run(run, selection, diagnostics));
 }

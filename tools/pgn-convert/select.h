@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "chess/pgn/game.h"
+#include "common/diagnostics.h"
+#include "common/json.h"
 
 namespace convert {
 
@@ -34,6 +36,12 @@ public:
   // A --match on a tag that no game had (White misspelt 'white'), with the names there were.
   std::vector<std::string> warnings() const;
 
+  // What the filters counted, as JSON fields (a part's summary, --summary-file), and a
+  // part's counts added in, in input order (--merge): warnings() and removed_summary()
+  // then say what they would have said for the whole.
+  std::string counts_json() const;
+  void add_counts(const tools::JsonValue& part);
+
 private:
   struct Match;
   std::vector<std::unique_ptr<Match>> matches_;
@@ -41,6 +49,17 @@ private:
   std::size_t first_ = 0, skip_ = 0, seen_ = 0, taken_ = 0;
   std::size_t removed_by_plies_ = 0, removed_by_skip_ = 0, removed_by_first_ = 0;
   std::set<std::string> names_seen_;
+  std::vector<std::string> names_in_order_;  // the same, as they came (a merge keeps the first)
+  void note_name(const std::string& name);
+};
+
+// The filters as the command line gives them.
+struct SelectionSpec {
+  std::vector<std::string> matches;
+  std::string plies;
+  long long first = 0, skip = 0;
+  // Sets them up in `selection`; false (said) if one cannot be used.
+  bool make(Selection& selection, const tools::DiagnosticPrinter& diagnostics) const;
 };
 
 }  // namespace convert

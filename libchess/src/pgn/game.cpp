@@ -101,26 +101,29 @@ void GameBuilder::diagnostic(const Diagnostic& d) { game_.diagnostics.push_back(
 namespace {
 
 // A game's tags, its marker and what the reader says of it, into a Game; the rest passes by.
+// The tags' strings are refilled game after game (finish() drops those left over).
 class TagCollector : public Visitor {
 public:
   explicit TagCollector(Game& game) : game_(game) {}
   void begin_game(std::size_t ordinal, Location start) override {
     std::vector<Tag> tags = std::move(game_.tags);
     std::vector<Diagnostic> diagnostics = std::move(game_.diagnostics);
-    tags.clear();
     diagnostics.clear();
     game_ = Game{};
     game_.tags = std::move(tags);
     game_.diagnostics = std::move(diagnostics);
     game_.ordinal = ordinal;
     game_.start = start;
+    tags_ = 0;
   }
   void tag(std::string_view name, std::string_view value, Location at) override {
-    Tag& t = game_.tags.emplace_back();
+    Tag& t = tags_ < game_.tags.size() ? game_.tags[tags_] : game_.tags.emplace_back();
+    ++tags_;
     t.name.assign(name);
     t.value.assign(value);
     t.at = at;
   }
+  void finish() { game_.tags.resize(tags_); }
   void result(std::string_view marker, Location at) override {
     game_.result = std::string(marker);
     game_.result_at = at;
@@ -131,6 +134,7 @@ public:
 
 private:
   Game& game_;
+  std::size_t tags_ = 0;
 };
 
 // The same for the scanner of plain games (plain_scanner.h's sink).
@@ -173,8 +177,9 @@ private:
 bool read_next_tags(Reader& reader, Game& game) {
   TagCollector collector(game);
   TagTaker taker(collector);
-  if (detail::PlainAccess::read_plain_with(reader, taker)) return true;
-  return reader.read_game(collector);
+  bool read = detail::PlainAccess::read_plain_with(reader, taker) || reader.read_game(collector);
+  collector.finish();
+  return read;
 }
 
 }  // namespace chess::pgn

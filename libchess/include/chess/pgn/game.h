@@ -2,8 +2,11 @@
 // variations, as written. Built by GameBuilder from the reader's callbacks.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "chess/pgn/reader.h"
@@ -15,6 +18,13 @@ struct Tag {
   std::string name, value;
   Location at;
 };
+
+// The Seven Tag Roster (PGN standard 8.1.1), in its order.
+inline constexpr std::array<std::string_view, 7> SEVEN_TAG_ROSTER = {"Event", "Site",  "Date",  "Round",
+                                                                     "White", "Black", "Result"};
+inline bool in_seven_tag_roster(std::string_view name) {
+  return std::find(SEVEN_TAG_ROSTER.begin(), SEVEN_TAG_ROSTER.end(), name) != SEVEN_TAG_ROSTER.end();
+}
 
 struct Line;
 
