@@ -7,6 +7,7 @@
 #include "common/command_line.h"
 #include "common/output_file.h"
 #include "pgn-convert/run.h"
+#include "pgn-convert/split.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"Convert PGN games between notations and formats: canonical PGN export, other dialects, UCI move "
@@ -29,6 +30,10 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"pgn", "jsonl", "uci", "epd"}));
   app.add_flag("--offsets", run.index, "Write an index instead: per game a JSON line of its number, file, line, "
                                        "offset, length and tags; its moves are not read");
+  std::size_t part_size = 0;
+  app.add_option("--part-size", part_size, "Write instead where to cut the input in parts of about BYTES that read as "
+                                           "in the whole (for scripts/parallel): a JSON line per part")
+      ->check(CLI::Range(std::size_t(1), std::size_t(1) << 60));
   app.add_option("--width", write.width, "Line width of PGN output (default 79)")->check(CLI::Range(20, 10000));
   app.add_flag("--keep-tag-order", write.keep_tag_order, "Keep the source's tag order after the Seven Tag Roster");
   app.add_option("--tags", tags, "Tags written (and in --offsets): roster, all (default) or none")
@@ -82,6 +87,7 @@ int main(int argc, char** argv) {
   if (!run.rejects.empty()) inputs.push_back(run.rejects);  // written too: no output over it
   if (!run.part.check(run.loop.files, diagnostics) || !output.open(inputs)) return tools::EXIT_USAGE_OR_IO;
   run.loop.progress = reporting.show_progress();
+  if (part_size) return output.finish(convert::write_parts(run, part_size, diagnostics));
   return output.finish(run.part.merge ? convert::merge(run, selection, diagnostics)
                                       : convert::run(run, selection, diagnostics));
 }

@@ -837,6 +837,13 @@ ReadResult detail::PlainAccess::read_game_or_plain(Reader& reader, Visitor& visi
 bool detail::PlainAccess::read_plain_with(Reader& reader, PlainTaker& taker) { return reader.impl_->read_plain(taker); }
 bool Reader::ended_cleanly() const { return impl_->clean; }
 
+std::optional<Reader::Border> Reader::border() const {
+  const Impl& i = *impl_;
+  // A line read ahead and given back, or a long line read in part, is no line's end.
+  if (!i.clean || i.has_pending || !i.lines.at_line_start()) return std::nullopt;
+  return Border{i.options.byte_offset + i.lines.bytes_read(), i.lines.line_number() + 1, i.games + 1};
+}
+
 void read_plain_game(const PlainGame& game, Visitor& visitor, ReaderOptions options) {
   options.line_offset = game.first_line - 1;
   options.ordinal_offset = game.ordinal - 1;

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <istream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -77,6 +78,14 @@ public:
   // cut into pieces check their cuts with it.
   bool ended_cleanly() const;
   std::size_t games_read() const;
+  // Where a Reader of its own may start on what follows, reading it exactly as this one
+  // would (a part of the input cut there): when the reading so far ended cleanly and at a
+  // line's end, the input's next byte, its line and the number its next game gets (with
+  // the offsets of ReaderOptions); otherwise nullopt.
+  struct Border {
+    std::size_t offset = 0, line = 0, game = 0;
+  };
+  std::optional<Border> border() const;
   // Problems in the text after the last game (words at the end of a file): no game holds
   // them, so they are kept here, to be said once when the input has been read.
   const std::vector<Diagnostic>& trailing_diagnostics() const;
