@@ -20,7 +20,7 @@ void append_json_string(std::string& out, std::string_view text);
 
 namespace tools {
 
-// Just enough JSON reading for the programs' own summaries read back (--merge): objects,
+// Just enough JSON reading for the programs' own summaries read back (--merge-summaries): objects,
 // arrays, strings, whole numbers, true, false and null.
 struct JsonValue {
   enum class Kind { Null, Bool, Number, String, Array, Object } kind = Kind::Null;

@@ -15,8 +15,8 @@ void PartOptions::add_to(CLI::App& app) {
   app.add_option("--input-name", input_name, "The name records and diagnostics give the input (for a part: the "
                                              "whole's; standard input's is <stdin>)");
   app.add_option("--summary-file", summary_file, "Write the summary to FILE as one JSON line, instead of printing it "
-                                                 "(for --merge)");
-  app.add_flag("--merge", merge, "The inputs are summaries (--summary-file) of consecutive parts of one input: print "
+                                                 "(for --merge-summaries)");
+  app.add_flag("--merge-summaries", merge, "The inputs are summaries (--summary-file) of consecutive parts of one input: print "
                                  "their sum as one run over the whole would");
 }
 
@@ -28,7 +28,7 @@ bool PartOptions::check(const std::vector<std::string>& files, const DiagnosticP
     return false;
   }
   if (merge && !summary_file.empty()) {
-    diagnostics.print(Severity::Error, "--merge prints the summary: it does not go with --summary-file");
+    diagnostics.print(Severity::Error, "--merge-summaries prints the summary: it does not go with --summary-file");
     return false;
   }
   return true;

@@ -1,7 +1,7 @@
 // One input as a part of a larger one (scripts/parallel, a Hadoop or Spark task): where the
 // part begins in the whole (its first byte, line and game) and the name the whole goes by,
 // so that the part's records are numbered as the whole's; its summary written for merging
-// (--summary-file), and the summaries of consecutive parts added up (--merge), so that the
+// (--summary-file), and the summaries of consecutive parts added up (--merge-summaries), so that the
 // parts' outputs joined are the whole's, byte for byte.
 #pragma once
 
@@ -32,7 +32,7 @@ struct PartOptions {
   bool write_summary(const std::string& json, const DiagnosticPrinter& diagnostics) const;
 };
 
-// --merge: the "summary" objects of the files' JSON Lines, in order; false (said: file,
+// --merge-summaries: the "summary" objects of the files' JSON Lines, in order; false (said: file,
 // line, why) if one cannot be read or parsed.
 bool read_summaries(const std::vector<std::string>& files, const DiagnosticPrinter& diagnostics,
                     std::vector<JsonValue>& summaries);

@@ -26,7 +26,7 @@ void conclude(const Totals& totals, const Selection& selection, const tools::Dia
   if (totals.read == 0) diagnostics.print(tools::Severity::Warning, "no games in the input", "empty-input");
 }
 
-// The same counts as a part's summary (--summary-file), for --merge.
+// The same counts as a part's summary (--summary-file), for --merge-summaries.
 std::string summary_json(const Totals& t, const Selection& selection) {
   return fmt::format("{{\"summary\": {{\"read\": {}, \"written\": {}, \"rejected\": {}, \"passed_through\": {}, "
                      "\"filtered\": {}, {}}}}}",

@@ -30,7 +30,7 @@ bool check_options(const RunOptions& options, const SelectionSpec& select, bool 
 // Returns the exit status: 0 every game converted, 1 some game with errors, 2 an I/O error.
 int run(const RunOptions& options, Selection& selection, const tools::DiagnosticPrinter& diagnostics);
 
-// --merge: the parts' summaries (the input files) added up and printed as run() prints its
+// --merge-summaries: the parts' summaries (the input files) added up and printed as run() prints its
 // own; the exit status a run over the whole would have had for its games.
 int merge(const RunOptions& options, Selection& selection, const tools::DiagnosticPrinter& diagnostics);
 

@@ -37,7 +37,7 @@ public:
   std::vector<std::string> warnings() const;
 
   // What the filters counted, as JSON fields (a part's summary, --summary-file), and a
-  // part's counts added in, in input order (--merge): warnings() and removed_summary()
+  // part's counts added in, in input order (--merge-summaries): warnings() and removed_summary()
   // then say what they would have said for the whole.
   std::string counts_json() const;
   void add_counts(const tools::JsonValue& part);

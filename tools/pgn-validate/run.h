@@ -27,7 +27,7 @@ struct RunOptions {
 // Returns the exit status: 0 every game valid, 1 some game invalid, 2 an input unreadable.
 int run(const RunOptions& options, Output& output, const tools::DiagnosticPrinter& diagnostics);
 
-// --merge: the parts' summaries (options.files) added up and printed; the exit status a run
+// --merge-summaries: the parts' summaries (options.files) added up and printed; the exit status a run
 // over the whole would have had for its games.
 int merge(const RunOptions& options, Output& output, const tools::DiagnosticPrinter& diagnostics);
 
