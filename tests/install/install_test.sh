@@ -23,6 +23,14 @@ cmake --install "$build" --prefix "$prefix" >/dev/null
 check "installed: the library, its headers, the CMake package, the pkg-config file" \
   test -e "$prefix/include/chess/config.h" -a -e "$prefix/lib/pkgconfig/libchess.pc" -a \
   -e "$prefix/lib/cmake/libchess/libchessConfig.cmake"
+# Only the public API exported: the headers' functions are there, the library's own
+# helpers behind them (src/) are not.
+exported=$(nm -DC --defined-only "$prefix/lib/libchess.so" 2>/dev/null)
+check "exports the public API (chess::generate_legal, chess::rules::analyse_dead_position)" \
+  bash -c 'grep -q "chess::generate_legal(" <<<"$1" && grep -q "chess::rules::analyse_dead_position(" <<<"$1"' _ "$exported"
+check "exports nothing of the library's own: rules::detail, pgn::plain, notation::descriptive, anonymous namespaces" \
+  bash -c '! grep -E "chess::rules::detail::|chess::pgn::plain::|chess::notation::descriptive::|anonymous namespace" <<<"$1"' \
+  _ "$exported"
 expected=$'perft 3: 97862\ne4 read as: e4\ngames: 1 valid, 1 invalid'
 cmake -S "$here" -B "$tmp/consumer" -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/log" 2>&1 &&
   cmake --build "$tmp/consumer" >>"$tmp/log" 2>&1

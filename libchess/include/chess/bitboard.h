@@ -15,8 +15,11 @@
 #error "libchess was built with PEXT (BMI2): compile with -mbmi2 (its CMake package and pkg-config file say so)"
 #endif
 #include <immintrin.h>
+#include "chess/api.h"
 #define CHESS_USE_PEXT 1
 #endif
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess {
 
@@ -136,3 +139,5 @@ inline Bitboard attacks_bb(PieceType pt, Square s, Bitboard occupied) {
 }
 
 }  // namespace chess
+
+CHESS_PUBLIC_END

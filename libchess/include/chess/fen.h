@@ -3,6 +3,9 @@
 
 #include <cstddef>
 #include <string>
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess {
 
@@ -48,3 +51,5 @@ struct FenWriteOptions {
 struct FenResult;
 
 }  // namespace chess
+
+CHESS_PUBLIC_END

@@ -9,6 +9,9 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess {
 
@@ -64,3 +67,5 @@ private:
 };
 
 }  // namespace chess
+
+CHESS_PUBLIC_END

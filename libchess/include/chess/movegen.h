@@ -5,6 +5,9 @@
 #include <cstdint>
 
 #include "chess/position.h"
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess {
 
@@ -56,3 +59,5 @@ uint64_t count_legal(const Position& pos);
 bool has_legal_move(const Position& pos);
 
 }  // namespace chess
+
+CHESS_PUBLIC_END

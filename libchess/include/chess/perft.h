@@ -8,6 +8,9 @@
 #include <vector>
 
 #include "chess/position.h"
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess {
 
@@ -52,3 +55,5 @@ private:
 PerftResult perft(const Position& pos, int depth, const PerftOptions& options);
 
 }  // namespace chess
+
+CHESS_PUBLIC_END

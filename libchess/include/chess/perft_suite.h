@@ -8,6 +8,9 @@
 #include <istream>
 #include <string>
 #include <vector>
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess {
 
@@ -38,3 +41,5 @@ struct PerftSuite {
 PerftSuite read_perft_suite(std::istream& in);
 
 }  // namespace chess
+
+CHESS_PUBLIC_END

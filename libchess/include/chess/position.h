@@ -10,6 +10,9 @@
 #include "chess/bitboard.h"
 #include "chess/fen.h"
 #include "chess/types.h"
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess {
 
@@ -131,3 +134,5 @@ struct FenResult {
 };
 
 }  // namespace chess
+
+CHESS_PUBLIC_END

@@ -3,6 +3,9 @@
 
 #include <cstdint>
 #include <string>
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess {
 
@@ -105,3 +108,5 @@ private:
 };
 
 }  // namespace chess
+
+CHESS_PUBLIC_END

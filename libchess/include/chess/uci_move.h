@@ -6,6 +6,9 @@
 #include <string_view>
 
 #include "chess/position.h"
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess {
 
@@ -20,3 +23,5 @@ void append_uci(std::string& out, Move m, Color side, bool chess960);
 Move parse_uci(const Position& pos, std::string_view text);
 
 }  // namespace chess
+
+CHESS_PUBLIC_END

@@ -1,6 +1,7 @@
 #include "chess/rules/adjudicate.h"
 
 #include <algorithm>
+#include <climits>
 
 #include "chess/movegen.h"
 #include "chess/rules/status.h"
@@ -43,15 +44,23 @@ int completed_moves(const Position& pos) { return pos.game_ply() / 2; }
 // counting rules need.
 class GameJudge::Replay {
 public:
-  Replay(const RuleSet& rules, const AdjudicateOptions& options) : rules_(rules), options_(options) {}
+  Replay(const RuleSet& rules, const AdjudicateOptions& options) : rules_(rules), options_(options) {
+    auto automatic = [](const Rule& r) { return r.mode == Mode::Automatic ? r.count : INT_MAX; };
+    auto any = [](const Rule& r) { return r.on() ? r.count : INT_MAX; };
+    quiet_.clock = std::min({automatic(rules.seventy_five_moves), any(rules.fifty_moves), automatic(rules.no_progress),
+                             automatic(rules.no_progress_kbnk)});
+    quiet_.seen = std::min({automatic(rules.fivefold), automatic(rules.repetition), any(rules.threefold)});
+    quiet_.checks_in_row = automatic(rules.consecutive_checks);
+    quiet_.checks_received = automatic(rules.total_checks);
+  }
 
   void start(const Position& pos) {
     out_ = Adjudication{};
-    window_.clear(), occupancy_.clear(), seen_.clear(), often_.clear();
+    pos_ = &pos;
+    forget();
     checks_in_row_[0] = checks_in_row_[1] = checks_received_[0] = checks_received_[1] = 0;
     ended_ = false;
     ply_ = 0;
-    pos_ = &pos;
     remember();
   }
 
@@ -62,7 +71,7 @@ public:
     pos_ = &pos;
     if (!ended_) look(pass ? status(pos) : Status::Playable);
     if (ended_) return void(++out_.moves_after_end);
-    claims_with_written_move();
+    if (!often_.empty() || pos.halfmove_clock() == rules_.fifty_moves.count - 1) claims_with_written_move();
   }
 
   void after_move(const Position& pos) {
@@ -70,7 +79,7 @@ public:
     ++ply_;
     if (ended_) return;
     Color mover = ~pos.side_to_move();
-    if (pos.halfmove_clock() == 0) window_.clear(), occupancy_.clear(), seen_.clear(), often_.clear();
+    if (pos.halfmove_clock() == 0) forget();
     remember();
     bool check = pos.in_check();
     checks_in_row_[mover] = check ? checks_in_row_[mover] + 1 : 0;
@@ -80,6 +89,7 @@ public:
   Adjudication finish(const Position& end, const RecordEnd& record) {
     pos_ = &end;
     record_ = &record;
+    weigh();
     if (!ended_) look(status(end));
     if (!ended_) judge_record();
     return std::move(out_);
@@ -109,27 +119,57 @@ private:
     }
   }
 
+  // After a pawn move or a capture no earlier position can come back, and the material
+  // may have changed: the window starts again.
+  void forget() {
+    window_.clear(), occupancy_.clear(), often_.clear();
+    std::fill(&key_bits_[0][0], &key_bits_[0][0] + 8, 0);
+    weigh();
+  }
+
+  // What the material rules ask of the position: it changes only when the window starts.
+  void weigh() {
+    no_mating_material_ = insufficient_material(pos());
+    kbnk_ = rules_.no_progress_kbnk.on() && kbn_v_k(pos());
+  }
+
   void remember() {
     uint64_t key = repetition_key(pos());
     window_.push_back(key);
     occupancy_.push_back(pos().pieces());
-    seen_.push_back(occurrences(key));
-    if (seen_.back() >= rules_.threefold.count - 1) often_.push_back(window_.size() - 1);
+    // Most positions are new: a key whose bit is not yet set needs no count.
+    uint64_t& bits = key_bits_[(window_.size() - 1) % 2][(key >> 6) & 3];
+    uint64_t bit = uint64_t(1) << (key & 63);
+    seen_ = bits & bit ? occurrences(key, window_.size() - 1) : 1;
+    bits |= bit;
+    // Once a key: its later entries have the same occupancy and side to move.
+    if (seen_ == rules_.threefold.count - 1) often_.push_back(window_.size() - 1);
   }
 
-  int occurrences(uint64_t key) const { return int(std::count(window_.begin(), window_.end(), key)); }
+  // How often the position with `key` stands in the window, the position at `index` (the
+  // last, or the next) among them: only every other entry has the same side to move.
+  int occurrences(uint64_t key, std::size_t index) const {
+    int n = 0;
+    for (std::size_t j = index % 2; j < window_.size(); j += 2) n += window_[j] == key;
+    return n;
+  }
 
   // The position after plies() plies: what ends the game here, or may be claimed here.
   void look(Status s) {
     const Position& pos = this->pos();
     int ply = plies();
     Color to_move = pos.side_to_move();
+    // Most positions are short of every count: nothing to look at.
+    if (s == Status::Playable && pos.halfmove_clock() < quiet_.clock && seen_ < quiet_.seen &&
+        checks_in_row_[~to_move] < quiet_.checks_in_row && checks_received_[to_move] < quiet_.checks_received &&
+        !no_mating_material_)
+      return;
     if (s == Status::Checkmate && rules_.checkmate.on())
       return end(win_for(~to_move), Reason::Checkmate, rules_.checkmate, side_name(to_move) + " is checkmated");
     if (s == Status::Stalemate && rules_.stalemate.on())
       return end(Result::Draw, Reason::Stalemate, rules_.stalemate, side_name(to_move) + " is stalemated");
     if (s != Status::Playable) return end(Result::Draw, Reason::Stalemate, rules_.stalemate, "no legal move");
-    int seen = seen_.back();
+    int seen = seen_;
     int clock = pos.halfmove_clock();
     auto reached = [](const Rule& r, int n) { return r.mode == Mode::Automatic && n >= r.count; };
     if (reached(rules_.fivefold, seen))
@@ -144,7 +184,7 @@ private:
     if (reached(rules_.fifty_moves, clock))
       return end(Result::Draw, Reason::FiftyMoves, rules_.fifty_moves,
                  std::to_string(clock / 2) + " moves by each side with no pawn move and no capture");
-    const Rule& progress = rules_.no_progress_kbnk.on() && kbn_v_k(pos) ? rules_.no_progress_kbnk : rules_.no_progress;
+    const Rule& progress = kbnk_ ? rules_.no_progress_kbnk : rules_.no_progress;
     if (reached(progress, clock))
       return end(Result::Draw, Reason::NoProgress, progress,
                  std::to_string(clock / 2) + " moves with no pawn move and no capture");
@@ -155,7 +195,7 @@ private:
     if (ply > 0 && reached(rules_.total_checks, checks_received_[to_move]))
       return end(Result::Draw, Reason::TotalChecks, rules_.total_checks,
                  side_name(to_move) + " has received " + std::to_string(checks_received_[to_move]) + " checks");
-    if ((rules_.insufficient_material.on() || rules_.dead_position.on()) && insufficient_material(pos)) {
+    if ((rules_.insufficient_material.on() || rules_.dead_position.on()) && no_mating_material_) {
       const Rule& rule = rules_.dead_position.on() ? rules_.dead_position : rules_.insufficient_material;
       return end(Result::Draw, Reason::DeadPosition, rule, "neither side has the material to checkmate");
     }
@@ -175,22 +215,23 @@ private:
     Color to_move = pos().side_to_move();
     bool threefold = rules_.threefold.mode == Mode::Claim;
     bool fifty = rules_.fifty_moves.mode == Mode::Claim && pos().halfmove_clock() == rules_.fifty_moves.count - 1;
-    if (threefold) {
-      // Only a position already seen count-1 times, with the other side to move, could be
-      // made to occur the count-th time, and only by a move that changes the occupied
-      // squares as one move does (two squares, or four in castling): most plies need no move tried.
-      // (A key's latest entry has its count so far, and the same parity and occupancy as
-      // its earlier ones: looking at the entries seen often enough finds it.)
-      bool any = false;
-      Bitboard now = pos().pieces();
-      std::size_t last = window_.size() - 1;
-      for (std::size_t i : often_) {
-        if (i >= last || i % 2 == last % 2) continue;
-        int changed = popcount(occupancy_[i] ^ now);
-        if ((any = changed == 2 || changed == 4 || changed == 3)) break;
-      }
-      threefold = any;
+    // Only a position already seen count-1 times, with the other side to move, could be
+    // made to occur the count-th time, and only by a quiet move that turns the occupied
+    // squares into that position's (`often_` holds one entry of each such key). Most plies
+    // need no move tried, and of the moves only those that fit.
+    Bitboard now = pos().pieces();
+    std::size_t last = window_.size() - 1;
+    auto other_side = [&](std::size_t i) { return i < last && i % 2 != last % 2; };
+    bool near = false;
+    for (std::size_t i : often_) {
+      if (!threefold || !other_side(i)) continue;
+      int changed = popcount(occupancy_[i] ^ now);
+      if ((near = changed == 2 || changed == 4 || changed == 3)) break;
     }
+    threefold = near;
+    auto brings_back = [&](Bitboard occupancy) {
+      return std::any_of(often_.begin(), often_.end(), [&](std::size_t i) { return other_side(i) && occupancy_[i] == occupancy; });
+    };
     if (!threefold && !fifty) return;
     scratch_ = pos();  // a copy to try the moves on: rarely made
     MoveList moves;
@@ -200,8 +241,10 @@ private:
       bool quiet = type_of(scratch_.piece_on(m.from())) != PAWN && m.type() != MoveType::EnPassant &&
                    (m.type() == MoveType::Castling || scratch_.empty(m.to()));
       if (!quiet) continue;
+      bool fits = threefold && (m.type() == MoveType::Castling || brings_back(now ^ square_bb(m.from()) ^ square_bb(m.to())));
+      if (!fits && !fifty) continue;
       scratch_.make_move(m);
-      if (threefold && occurrences(repetition_key(scratch_)) >= rules_.threefold.count - 1)
+      if (fits && occurrences(repetition_key(scratch_), window_.size()) >= rules_.threefold.count - 1)
         claimable(Reason::Threefold, ply + 1, to_move, true);
       // A claim with a move that mates is no draw: the mate stands.
       if (fifty && !(scratch_.in_check() && !has_legal_move(scratch_)))
@@ -333,8 +376,14 @@ private:
   int ply_ = 0;
   std::vector<uint64_t> window_;  // repetition keys since the last pawn move or capture
   std::vector<Bitboard> occupancy_;  // the occupied squares of each, alike
-  std::vector<int> seen_;            // how often each's key had occurred when it was reached
-  std::vector<std::size_t> often_;   // the entries that had occurred threefold.count - 1 times
+  int seen_ = 0;                     // how often the last entry's key has occurred
+  uint64_t key_bits_[2][4] = {};     // a bit for each key in the window, by side to move
+  // Below these, no count-based rule has anything to say (INT_MAX: none counts that).
+  struct {
+    int clock, seen, checks_in_row, checks_received;
+  } quiet_;
+  bool no_mating_material_ = false, kbnk_ = false;  // of the position the window began with
+  std::vector<std::size_t> often_;   // the entries whose key reached threefold.count - 1 there
   int checks_in_row_[2] = {0, 0};
   int checks_received_[2] = {0, 0};
   bool ended_ = false;

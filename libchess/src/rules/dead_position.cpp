@@ -96,18 +96,25 @@ bool insufficient_material(const Position& pos) {
 
 namespace detail {
 
-bool locked_structure(const Position& start) {
-  Position pos = start;
-  MoveList moves;
+namespace {
+
+// Plays out the moves while each position has only one (at most 16 of them), leaving the
+// legal moves of where it stops in `moves`; true if it passes a position with no mating
+// material.
+bool play_forced_line(Position& pos, MoveList& moves) {
   for (int forced = 0;; ++forced) {  // a forced line is followed to where it leads
     if (insufficient_material(pos)) return true;
     moves.count = 0;
     generate_legal(pos, moves);
-    if (moves.size() != 1 || forced == 16) break;
+    if (moves.size() != 1 || forced == 16) return false;
     pos.make_move(moves.moves[0]);
   }
+}
+
+// Every pawn stands blocked, and at least one by an enemy pawn, and no move takes or
+// frees one: a locked structure (`moves`: the legal moves in `pos`).
+bool locked(const Position& pos, const MoveList& moves) {
   if (moves.empty()) return false;  // mate or stalemate: the game is over, not dead
-  // Every pawn stands blocked, and at least one by an enemy pawn: a locked structure.
   Bitboard white_pawns = pos.pieces(WHITE, PAWN), black_pawns = pos.pieces(BLACK, PAWN);
   if (!(shift<NORTH>(white_pawns) & black_pawns)) return false;
   if ((shift<NORTH>(white_pawns) & ~pos.pieces()) || (shift<SOUTH>(black_pawns) & ~pos.pieces())) return false;
@@ -116,22 +123,25 @@ bool locked_structure(const Position& start) {
   return true;
 }
 
+}  // namespace
+
+bool locked_structure(const Position& start) {
+  Position pos = start;
+  MoveList moves;
+  return play_forced_line(pos, moves) || locked(pos, moves);
+}
+
 }  // namespace detail
 
 bool might_be_dead(const Position& start) {
-  if (detail::locked_structure(start)) return true;
   Position pos = start;
   MoveList moves;
-  for (int forced = 0;; ++forced) {
-    moves.count = 0;
-    generate_legal(pos, moves);
-    if (moves.size() != 1 || forced == 16) break;
-    pos.make_move(moves.moves[0]);
-  }
+  if (detail::play_forced_line(pos, moves) || detail::locked(pos, moves)) return true;
   // A forced line into stalemate; else, where there are pawns, the static analysis (a
   // fixpoint: microseconds) proving neither side can mate, a free pawn notwithstanding.
   if (moves.empty()) return !pos.in_check() && pos.key() != start.key();
-  return pos.pieces(PAWN) && detail::statically_cannot_mate(pos, WHITE) && detail::statically_cannot_mate(pos, BLACK);
+  return pos.pieces(PAWN) && detail::statically_cannot_mate_on(pos, WHITE) &&
+         detail::statically_cannot_mate_on(pos, BLACK);
 }
 
 MateAnswer can_checkmate(const Position& pos, Color side, const SearchBudget& budget) {

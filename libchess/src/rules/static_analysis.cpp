@@ -141,18 +141,24 @@ private:
       Bitboard prey = (c != winner_ && last_man_) ? 0 : occupiable_[~c];
       Bitboard beyond = never_passes(s, c);
       Rank start = relative_rank(c, RANK_2);
-      for (Bitboard at = reach_[s]; at;) {
-        Square a = pop_lsb(at);
-        Bitboard one = (c == WHITE ? shift<NORTH>(square_bb(a)) : shift<SOUTH>(square_bb(a))) & ~fixed_;
-        Bitboard push = one;
-        // A double step also passes the square between, which goes in the reach so that
-        // an en-passant capture there (it lands on that square) is generated too.
-        if (one && relative_rank(c, a) == start)
-          push |= (c == WHITE ? shift<NORTH>(one) : shift<SOUTH>(one)) & ~fixed_;
-        push &= ~beyond & ~forbidden;
-        Bitboard capture = pawn_attacks(c, a) & prey & ~forbidden;
-        reach |= push | capture;
-        takes |= capture;
+      // The moves from each new square in turn, to this man's own closure: the rounds of
+      // `run` are few (the sets they share settle soon), a square a round would be many.
+      for (Bitboard frontier = reach; frontier;) {
+        Bitboard before = reach;
+        for (Bitboard at = frontier; at;) {
+          Square a = pop_lsb(at);
+          Bitboard one = (c == WHITE ? shift<NORTH>(square_bb(a)) : shift<SOUTH>(square_bb(a))) & ~fixed_;
+          Bitboard push = one;
+          // A double step also passes the square between, which goes in the reach so that
+          // an en-passant capture there (it lands on that square) is generated too.
+          if (one && relative_rank(c, a) == start)
+            push |= (c == WHITE ? shift<NORTH>(one) : shift<SOUTH>(one)) & ~fixed_;
+          push &= ~beyond & ~forbidden;
+          Bitboard capture = pawn_attacks(c, a) & prey & ~forbidden;
+          reach |= push | capture;
+          takes |= capture;
+        }
+        frontier = reach & ~before;
       }
       Bitboard last_rank = c == WHITE ? RANK_8_BB : RANK_1_BB;
       if (reach & last_rank) {
@@ -165,7 +171,13 @@ private:
       // A king never steps onto a square the enemy attacks for good, nor where it would
       // leave the other side without a move (see `stalemating`).
       Bitboard avoid = forbidden | (pt == KING ? attacked_[~c] | stalemating_[c] : 0);
-      for (Bitboard at = reach_[s]; at;) reach |= attacks_bb(pt, pop_lsb(at), fixed_) & ~avoid;
+      // A king a ring a round: the squares where its step would stalemate are found from
+      // where it has been, and a king let run would be there before they are.
+      for (Bitboard frontier = reach; frontier;) {
+        Bitboard before = reach;
+        for (Bitboard at = frontier; at;) reach |= attacks_bb(pt, pop_lsb(at), fixed_) & ~avoid;
+        frontier = pt == KING ? 0 : reach & ~before;
+      }
       takes = reach;
     }
     if (reach != reach_[s] || takes != takes_on_[s]) {
@@ -367,9 +379,31 @@ bool no_mate(const Position& pos, Color winner, Bitboard unmoved_uncaptured, Bit
   return s.run() && !s.mate_feasible();
 }
 
+// A pawn of the winner that the fixpoint would push, a square a round, to its last rank,
+// proving nothing: ahead of it on its file no pawn and no king, and only pieces that move
+// in the first round (a square to go to that holds no man of their own and no king), so
+// are never fixed again. Said at once, it spares the rounds: in a game's last position,
+// most often where the loser resigned, such a pawn is common.
+bool has_open_path(const Position& pos, Color winner) {
+  Bitboard occupied = pos.pieces(), walls = pos.pieces(PAWN) | pos.pieces(KING);
+  for (Bitboard b = pos.pieces(winner, PAWN); b;) {
+    Square s = pop_lsb(b);
+    Bitboard ahead = file_bb(s) & (winner == WHITE ? ~(square_bb(s) * 2 - 1) : square_bb(s) - 1) & occupied;
+    bool open = !(ahead & walls);
+    for (Bitboard p = ahead; p && open;) {
+      Square t = pop_lsb(p);
+      Color c = color_of(pos.piece_on(t));
+      open = attacks_bb(type_of(pos.piece_on(t)), t, occupied) & ~pos.pieces(c) & ~pos.pieces(KING);
+    }
+    if (open) return true;
+  }
+  return false;
+}
+
 bool fixpoint_cannot_mate(const Position& pos, Color winner) {
   if (pos.ep_square() != SQ_NONE || pos.castling_rights() != NO_CASTLING) return false;
   if (!pos.pieces(PAWN)) return false;  // walls are made of pawns
+  if (has_open_path(pos, winner)) return false;
   Saturation base(pos, winner, 0, 0);
   if (!base.run()) return false;
   if (!base.mate_feasible()) return true;
@@ -425,12 +459,16 @@ bool cannot_mate_within(Position& pos, Color winner, int depth, int& budget) {
 
 }  // namespace
 
-bool statically_cannot_mate(const Position& pos, Color winner) {
+bool statically_cannot_mate_on(Position& pos, Color winner) {
   // The analysis does not see whose move it is; the moves played out (a few plies where
   // they are few) often settle it.
-  Position copy = pos;
   int budget = 40;
-  return cannot_mate_within(copy, winner, 3, budget);
+  return cannot_mate_within(pos, winner, 3, budget);
+}
+
+bool statically_cannot_mate(const Position& pos, Color winner) {
+  Position copy = pos;
+  return statically_cannot_mate_on(copy, winner);
 }
 
 }  // namespace chess::rules::detail

@@ -14,6 +14,9 @@ namespace chess::rules::detail {
 // nothing. Positions with castling rights or an en-passant square are not looked at, nor
 // those with no pawn (not the fortresses this is for).
 bool statically_cannot_mate(const Position& pos, Color winner);
+// The same on a position the caller lets it try moves on: each is taken back, so `pos` is
+// left as it was (a copy of a Position spared).
+bool statically_cannot_mate_on(Position& pos, Color winner);
 
 // The squares where, by the same analysis, the loser's king might be mated (every square
 // where it cannot is left out; all squares where the analysis does not apply), and in

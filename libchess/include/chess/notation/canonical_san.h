@@ -8,6 +8,9 @@
 #include <string_view>
 
 #include "chess/position.h"
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess::notation {
 
@@ -27,3 +30,5 @@ Move play_canonical_san_body(Position& pos, std::string_view text, std::string& 
 Move read_canonical_san(Position& pos, std::string_view text);
 
 }  // namespace chess::notation
+
+CHESS_PUBLIC_END

@@ -14,6 +14,9 @@
 
 #include "chess/position.h"
 #include "chess/notation/piece_origins.h"
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess::notation {
 
@@ -110,3 +113,5 @@ private:
 };
 
 }  // namespace chess::notation
+
+CHESS_PUBLIC_END

@@ -7,6 +7,9 @@
 #include <cstddef>
 #include <string_view>
 #include <vector>
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess::notation {
 
@@ -50,3 +53,5 @@ bool is_null_move_text(std::string_view word);
 bool joins_previous_move(std::string_view previous, std::string_view word);
 
 }  // namespace chess::notation
+
+CHESS_PUBLIC_END

@@ -5,6 +5,9 @@
 #include <array>
 
 #include "chess/position.h"
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess::notation {
 
@@ -22,3 +25,5 @@ private:
 };
 
 }  // namespace chess::notation
+
+CHESS_PUBLIC_END

@@ -8,6 +8,9 @@
 #include <vector>
 
 #include "chess/notation/codec.h"
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess::notation {
 
@@ -35,3 +38,5 @@ struct Detection {
 Detection detect_dialect(const Position& start, std::span<const std::string_view> moves);
 
 }  // namespace chess::notation
+
+CHESS_PUBLIC_END

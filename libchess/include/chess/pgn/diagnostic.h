@@ -5,6 +5,9 @@
 #include <cstddef>
 #include <string>
 #include <vector>
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess::pgn {
 
@@ -38,3 +41,5 @@ struct Diagnostic {
 };
 
 }  // namespace chess::pgn
+
+CHESS_PUBLIC_END

@@ -11,6 +11,9 @@
 
 #include "chess/pgn/reader.h"
 #include "chess/types.h"
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess::pgn {
 
@@ -109,3 +112,5 @@ private:
 bool read_next_tags(Reader& reader, Game& game);
 
 }  // namespace chess::pgn
+
+CHESS_PUBLIC_END

@@ -16,6 +16,9 @@
 #include <vector>
 
 #include "chess/pgn/diagnostic.h"
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess::pgn {
 
@@ -97,3 +100,5 @@ private:
 };
 
 }  // namespace chess::pgn
+
+CHESS_PUBLIC_END

@@ -9,6 +9,9 @@
 
 #include "chess/notation/codec.h"
 #include "chess/pgn/game.h"
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess::pgn {
 
@@ -90,3 +93,5 @@ bool read_next_game(Reader& reader, const ValidateOptions& options, Game& game, 
 bool validate_next_game(Reader& reader, const ValidateOptions& options, GameReport& report);
 
 }  // namespace chess::pgn
+
+CHESS_PUBLIC_END

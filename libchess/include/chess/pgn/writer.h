@@ -7,6 +7,9 @@
 
 #include "chess/notation/codec.h"
 #include "chess/pgn/game.h"
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess::pgn {
 
@@ -30,3 +33,5 @@ std::string write_pgn(const Game& game, const Position& start, const WriteOption
 void write_pgn(const Game& game, const Position& start, const WriteOptions& options, std::string& out);
 
 }  // namespace chess::pgn
+
+CHESS_PUBLIC_END

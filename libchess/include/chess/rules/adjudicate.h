@@ -12,6 +12,9 @@
 #include "chess/position.h"
 #include "chess/rules/dead_position.h"
 #include "chess/rules/rule_set.h"
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess::rules {
 
@@ -97,3 +100,5 @@ private:
 };
 
 }  // namespace chess::rules
+
+CHESS_PUBLIC_END

@@ -11,6 +11,9 @@
 #include <vector>
 
 #include "chess/position.h"
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess::rules {
 
@@ -58,3 +61,5 @@ struct DeadPositionAnalysis {
 DeadPositionAnalysis analyse_dead_position(const Position& pos, const SearchBudget& budget = {});
 
 }  // namespace chess::rules
+
+CHESS_PUBLIC_END

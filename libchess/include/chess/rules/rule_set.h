@@ -8,6 +8,9 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess::rules {
 
@@ -67,3 +70,5 @@ const RuleSet* find_rule_set(std::string_view name);
 std::string_view builtin_rule_set_text(std::string_view name);  // the file as shipped
 
 }  // namespace chess::rules
+
+CHESS_PUBLIC_END

@@ -6,6 +6,9 @@
 #include <string_view>
 
 #include "chess/position.h"
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess::rules {
 
@@ -23,3 +26,5 @@ bool legal_ep_capture(const Position& pos);
 uint64_t repetition_key(const Position& pos);
 
 }  // namespace chess::rules
+
+CHESS_PUBLIC_END

@@ -10,6 +10,9 @@
 #include <vector>
 
 #include "chess/tournament/tiebreak.h"
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess::tournament {
 
@@ -119,3 +122,5 @@ struct StandingsOptions {
 std::vector<Table> standings(const std::vector<GameRecord>& games, const StandingsOptions& options);
 
 }  // namespace chess::tournament
+
+CHESS_PUBLIC_END

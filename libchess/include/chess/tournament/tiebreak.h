@@ -7,6 +7,9 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include "chess/api.h"
+
+CHESS_PUBLIC_BEGIN
 
 namespace chess::tournament {
 
@@ -48,3 +51,5 @@ double tiebreak_value(const TieBreak& tb, const Table& table, int player, const 
 int rating_difference(double p);
 
 }  // namespace chess::tournament
+
+CHESS_PUBLIC_END
