@@ -4,6 +4,7 @@
 #include <fstream>
 #include <functional>
 
+#include "common/command_line.h"
 #include "common/counted.h"
 #include "common/game_report.h"
 #include "common/json.h"
@@ -108,6 +109,23 @@ private:
 };
 
 }  // namespace
+
+bool apply(const Words& w, RunOptions& run, const tools::DiagnosticPrinter& diagnostics) {
+  run.convert.format = w.format == "jsonl" ? Format::Jsonl : w.format == "uci" ? Format::Uci
+                       : w.format == "epd" ? Format::Epd : Format::Pgn;
+  chess::pgn::WriteOptions& write = run.convert.write;
+  if (w.from == "auto") run.convert.read.auto_dialect = true;
+  else if (!(run.convert.read.codec = tools::find_dialect(w.from, "--from", diagnostics, true))) return false;
+  if (!(write.codec = tools::find_dialect(w.to, "--to", diagnostics))) return false;
+  using Tags = chess::pgn::WriteOptions::Tags;
+  write.tags = w.tags == "roster" ? Tags::Roster : w.tags == "none" ? Tags::None : Tags::All;
+  write.comments = !w.no_comments;
+  write.variations = !w.no_variations;
+  write.nags = !w.no_nags;
+  write.clocks = !w.no_clocks;
+  run.on_error = w.on_error == "skip" ? OnError::Skip : w.on_error == "stop" ? OnError::Stop : OnError::PassThrough;
+  return true;
+}
 
 bool check_options(const RunOptions& options, const SelectionSpec& select, bool format_given,
                    const tools::DiagnosticPrinter& diagnostics) {

@@ -22,6 +22,14 @@ struct RunOptions {
   tools::PartOptions part;  // where the input begins in a larger one; the summary for merging
 };
 
+// The options the command line gives as words, and their meaning set in `run` (false,
+// said, for an unknown dialect).
+struct Words {
+  std::string from = "san", to = "san", format = "pgn", tags = "all", on_error = "pass";
+  bool no_comments = false, no_variations = false, no_nags = false, no_clocks = false;
+};
+bool apply(const Words& words, RunOptions& run, const tools::DiagnosticPrinter& diagnostics);
+
 // Options that do not go together, said: --rejects without --on-error skip; with --offsets
 // (no moves read), --plies, --rejects and a --format other than jsonl.
 bool check_options(const RunOptions& options, const SelectionSpec& select, bool format_given,
