@@ -31,13 +31,20 @@ for i in "${!expected[@]}"; do printf '%s' "${expected[i]}" >"$tmp/expected.$((i
 gzip -c "$tmp/games.pgn" >"$tmp/games.pgn.gz"
 { printf '\xef\xbb\xbf'; printf '%s\n' "$g1"; } >"$tmp/bom.pgn"
 
+# Binary data between two games and inside a game's comment, which the programs skip: the
+# offsets are still the input's.
+printf '[Event "before binary data"]\n[Result "*"]\n\n1. e4 *' >"$tmp/binary.1"
+printf '[Event "binary data in a comment"]\n[Result "*"]\n\n1. d4 {a comment\n\1\2\3\4\5\6\7\10\nand the rest of it} d5 *' \
+  >"$tmp/binary.2"
+{ cat "$tmp/binary.1"; printf '\n\n\0\1\2\3\4\5 junk \0\0\n\1\2\3\n'; cat "$tmp/binary.2"; printf '\n'; } >"$tmp/binary.pgn"
+
 # cut_out NAME FILE RECORDS: each record's game cut out of FILE is the next expected game,
 # its "line" the line its offset is on, its "file" the input's name.
 cut_out() {
-  local name=$1 file=$2 records=$3 n=0 offset length line shown
+  local name=$1 file=$2 records=$3 n=0 offset length line shown expect=${expect:-$tmp/expected}
   while IFS=$'\t' read -r offset length line shown; do
     n=$((n + 1))
-    check "$name: game $n cut out" cmp -s <(tail -c +$((offset + 1)) "$file" | head -c "$length") "$tmp/expected.$n"
+    check "$name: game $n cut out" cmp -s <(tail -c +$((offset + 1)) "$file" | head -c "$length") "$expect.$n"
     check "$name: game $n line" [ "$line" = $(($(head -c "$offset" "$file" | tr -cd '\n' | wc -c) + 1)) ]
     check "$name: game $n file" [ "$shown" = "${want_name:-$file}" ]
   done < <(python3 -c '
@@ -45,7 +52,7 @@ import json, sys
 for l in open(sys.argv[1]):
     r = json.loads(l)
     if "offset" in r: print(r["offset"], r["length"], r["line"], r["file"], sep="\t")' "$records")
-  check "$name: every game" [ $n -eq ${#expected[@]} ]
+  check "$name: every game" [ $n -eq "${games:-${#expected[@]}}" ]
 }
 records() { "$@" 2>/dev/null >"$tmp/records"; }
 for how in "" "-j 2" "--no-fast-path"; do
@@ -73,6 +80,14 @@ crlf_line=$(($(head -c "$crlf_at" "$tmp/games.pgn" | wc -l) + 1))
 index_line="{\"game\": 5, \"file\": \"$tmp/games.pgn\", \"line\": $crlf_line, \"offset\": $crlf_at, \"length\": ${#g5}, "
 index_line+='"tags": {"Event": "crlf", "Result": "0-1"}}'
 check "an index filtered by tag" [ "$(cat "$tmp/records")" = "$index_line" ]
+for how in "" "-j 2"; do
+  # shellcheck disable=SC2086
+  records "$dir/pgn-validate" --no-progress --format jsonl $how "$tmp/binary.pgn"
+  expect=$tmp/binary games=2 cut_out "binary data $how" "$tmp/binary.pgn" "$tmp/records"
+  # shellcheck disable=SC2086
+  records "$dir/pgn-convert" --no-progress --offsets $how "$tmp/binary.pgn"
+  expect=$tmp/binary games=2 cut_out "binary data, --offsets $how" "$tmp/binary.pgn" "$tmp/records"
+done
 records "$dir/pgn-validate" --no-progress --format jsonl "$tmp/bom.pgn"
 check "a BOM is no part of the first game" grep -q "\"line\": 1, \"offset\": 3, \"length\": ${#g1}," "$tmp/records"
 

@@ -74,6 +74,8 @@ if [ "$mode" = fixtures ]; then
     --rejects "$tmp/result.rejects" -o "$tmp/result.out" "${several[@]}"
   check "pgn-convert --match on a tag no game has" same "match-no-tag" 3 pgn-convert --match 'white~x' "$tmp/mixed.pgn"
   check "pgn-convert --first: one process" same "--first" 3 pgn-convert --first 5 "$tmp/mixed.pgn"
+  { cat "$fixtures/round3.pgn"; printf '\0\1\2\3\4\5 junk \0\0\n'; cat "$fixtures/sample.pgn"; } >"$tmp/binary.pgn"
+  check "binary data inside: one process" same "binary data" 3 pgn-validate "$tmp/binary.pgn"
   each "game-adjudicate" game-adjudicate "${several[@]}"
   check "game-adjudicate --format jsonl" same "game-adjudicate --format jsonl" 2 game-adjudicate --format jsonl \
     "${several[@]}"

@@ -99,6 +99,13 @@ std::string Input::failure() const {
   return source && source->bad() ? "read error" : "";
 }
 
+void locate_bytes(const Input& input, chess::pgn::ReaderOptions& options) {
+  if (!input.skipped) return;
+  options.input_byte = [skipped = input.skipped, base = options.byte_offset](std::size_t text_byte) {
+    return base + skipped->input_offset(text_byte - base);
+  };
+}
+
 int finish_input(const Input& input, const DiagnosticPrinter& diagnostics) {
   int status = EXIT_ALL_GOOD;
   if (input.skipped && input.skipped->stretches) {

@@ -53,10 +53,13 @@ int write_parts(const RunOptions& options, std::size_t part_size, const tools::D
       status = std::max(status, int(input.refused ? tools::EXIT_SOME_INVALID : tools::EXIT_USAGE_OR_IO));
       continue;
     }
-    chess::pgn::Reader reader(*input.stream, loop.reader);
+    chess::pgn::ReaderOptions reader_options = loop.reader;
+    tools::locate_bytes(input, reader_options);
+    chess::pgn::Reader reader(*input.stream, reader_options);
     Parts parts(loop.input_name.empty() ? input.name : loop.input_name, part_size, *reader.border());
     for (chess::pgn::Game game; read_next_tags(reader, game);) parts.after_game(reader);
-    parts.print(loop.reader.byte_offset + reader.bytes_read());
+    std::size_t end = loop.reader.byte_offset + reader.bytes_read();
+    parts.print(reader_options.input_byte ? reader_options.input_byte(end) : end);
     input.line_offset = loop.reader.line_offset;
     input.byte_offset = loop.reader.byte_offset;
     status = std::max(status, tools::finish_input(input, diagnostics));

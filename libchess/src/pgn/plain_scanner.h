@@ -13,6 +13,7 @@
 #include <array>
 #include <bit>
 #include <cstddef>
+#include <functional>
 #include <string_view>
 
 #include "chess/pgn/diagnostic.h"
@@ -442,8 +443,13 @@ struct PlainWindow {
   std::string_view text;
   bool ends = false;
   std::size_t first_line = 1, first_byte = 0, ordinal = 1;
-  // The bytes of the game the scanner found in it.
-  Span span(const plain::Scanner& s) const { return {first_byte + s.game_begin(), s.content_end() - s.game_begin()}; }
+  const std::function<std::size_t(std::size_t)>* input_byte = nullptr;  // ReaderOptions::input_byte
+  // The input's bytes of the game the scanner found in it.
+  Span span(const plain::Scanner& s) const {
+    std::size_t begin = first_byte + s.game_begin(), end = first_byte + s.content_end();
+    if (input_byte) begin = (*input_byte)(begin), end = (*input_byte)(end);
+    return {begin, end - begin};
+  }
 };
 
 // Given the input at a game boundary, takes the plain game that starts there, if any.

@@ -4,6 +4,7 @@
 // game goes through the general path instead, which finds and explains the problem: the
 // report is the same either way, only the time differs.
 #include <optional>
+#include <tuple>
 #include <vector>
 
 #include "chess/notation/canonical_san.h"
@@ -188,13 +189,13 @@ struct PlainCheck {
 // With `build`, the game is also built there (a report then needs its moves all read).
 PlainCheck check_plain(const PlainWindow& window, const ValidateOptions& options, GameBuilder* build = nullptr,
                        BuildOptions keep = {}) {
-  auto [text, ends, first_line, first_byte, ordinal] = window;
+  auto [text, ends, first_line] = std::tuple(window.text, window.ends, window.first_line);
   // One Game per thread, reused when nothing is built: its tag strings keep their room.
   thread_local Game reused;
   thread_local Position board;
   board = Position::initial();  // where the game starts, unless its FEN tag says otherwise
   Game& game = build ? build->game() : reused;
-  game.ordinal = ordinal;
+  game.ordinal = window.ordinal;
   game.result.reset();
   game.diagnostics.clear();
   PlainChecker checker(game, board, options, build, keep);
@@ -254,6 +255,7 @@ GameReport general_build(const PlainGame& plain, const ValidateOptions& options,
   keep.keep_raw = true;
   read_plain_game(plain, builder, keep);
   game = std::move(builder.game());
+  game.span = plain.span;  // its text may lack bytes of the input (binary data taken out)
   return resolve_game(game, options);
 }
 
@@ -314,23 +316,32 @@ private:
 
 }  // namespace
 
+// (A plain game read again from its own text keeps the span it was cut out with: its text
+// may lack bytes of the input, binary data taken out.)
 GameReport validate_plain_game(const PlainGame& plain, const ValidateOptions& options) {
-  if (plain_path_applies(options)) {
-    PlainCheck check = check_plain(window_of(plain), options);
-    if (check.report) return std::move(*check.report);
+  GameReport report;
+  std::optional<PlainCheck> check;
+  if (plain_path_applies(options)) check = check_plain(window_of(plain), options);
+  if (check && check->report) {
+    report = std::move(*check->report);
+  } else {
+    Game scratch;
+    report = general_build(plain, options, scratch);
   }
-  Game scratch;
-  return general_build(plain, options, scratch);
+  report.span = plain.span;
+  return report;
 }
 
 GameReport build_plain_game(const PlainGame& plain, const ValidateOptions& options, Game& game,
                             const BuildOptions& keep) {
-  if (plain_path_applies(options)) {
-    GameBuilder builder;
-    PlainCheck check = check_plain(window_of(plain), options, &builder, keep);
-    if (check.report) return take_built(builder, plain.text, std::move(*check.report), game, keep);
-  }
-  return general_build(plain, options, game);
+  GameReport report;
+  GameBuilder builder;
+  std::optional<PlainCheck> check;
+  if (plain_path_applies(options)) check = check_plain(window_of(plain), options, &builder, keep);
+  if (check && check->report) report = take_built(builder, plain.text, std::move(*check->report), game, keep);
+  else report = general_build(plain, options, game);
+  report.span = game.span = plain.span;
+  return report;
 }
 
 bool validate_next_game(Reader& reader, const ValidateOptions& options, GameReport& report) {

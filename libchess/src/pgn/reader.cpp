@@ -193,7 +193,11 @@ struct Reader::Impl {
 
   Location here() const { return {line_no, pos + 1}; }
 
-  // The input byte at `i` in `line`.
+  std::size_t input_byte(std::size_t text_byte) const {
+    return options.input_byte ? options.input_byte(text_byte) : text_byte;
+  }
+
+  // The text's byte at `i` in `line`.
   std::size_t byte_at(std::size_t i) const {
     i = std::max(i, place.from);
     std::size_t n = i - place.from;
@@ -358,7 +362,8 @@ struct Reader::Impl {
                  " bytes: too large to keep whole, so it cannot be written through as read");
       raw.clear();
     }
-    visitor.span({game_begin, game_end - game_begin});
+    std::size_t begin = input_byte(game_begin), end = input_byte(game_end);
+    visitor.span({begin, end - begin});
     visitor.end_game(raw);
     clean = ended_at_result && (!have_line || line.find_first_not_of(" \t", pos) == std::string::npos);
     return true;
@@ -375,7 +380,8 @@ struct Reader::Impl {
     for (std::size_t want = 8 << 10;; want *= 4) {
       auto [text, ends] = lines.peek(want);
       std::size_t bytes = 0, taken_lines = 0;
-      PlainWindow window{text, ends, lines.line_number() + 1, options.byte_offset + lines.bytes_read(), games + 1};
+      PlainWindow window{text, ends, lines.line_number() + 1, options.byte_offset + lines.bytes_read(), games + 1,
+                         options.input_byte ? &options.input_byte : nullptr};
       PlainTaker::Result r = taker.take(window, bytes, taken_lines);
       if (r == PlainTaker::Result::NeedMore && !ends && want <= plain::MAX_PLAIN_GAME) continue;
       if (r != PlainTaker::Result::Taken) return false;
@@ -841,7 +847,7 @@ std::optional<Reader::Border> Reader::border() const {
   const Impl& i = *impl_;
   // A line read ahead and given back, or a long line read in part, is no line's end.
   if (!i.clean || i.has_pending || !i.lines.at_line_start()) return std::nullopt;
-  return Border{i.options.byte_offset + i.lines.bytes_read(), i.lines.line_number() + 1, i.games + 1};
+  return Border{i.input_byte(i.options.byte_offset + i.lines.bytes_read()), i.lines.line_number() + 1, i.games + 1};
 }
 
 void read_plain_game(const PlainGame& game, Visitor& visitor, ReaderOptions options) {

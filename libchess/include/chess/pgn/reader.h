@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <istream>
 #include <memory>
 #include <optional>
@@ -60,6 +61,10 @@ struct ReaderOptions {
   std::size_t line_offset = 0;
   std::size_t ordinal_offset = 0;
   std::size_t byte_offset = 0;
+  // For text that is not its input byte for byte (binary data taken out of it on the way):
+  // the input's byte for the text's byte at an offset (byte_offset included), for the games'
+  // spans and the borders. Empty: the same byte.
+  std::function<std::size_t(std::size_t)> input_byte;
 };
 
 namespace detail {
