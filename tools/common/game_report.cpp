@@ -37,6 +37,10 @@ void print_game_diagnostics(const DiagnosticPrinter& printer, const std::string&
                               printer.max_per_game));
 }
 
+std::string json_span(const chess::pgn::Span& span) {
+  return fmt::format("\"offset\": {}, \"length\": {}", span.offset, span.length);
+}
+
 std::string json_diagnostic(const Diagnostic& d) {
   std::string out = fmt::format("{{\"code\": {}, \"line\": {}, \"col\": {}", json_string(d.code), d.at.line, d.at.column);
   if (d.ply) out += fmt::format(", \"ply\": {}, \"move\": {}, \"fen\": {}", d.ply, json_string(d.move), json_string(d.fen));

@@ -17,6 +17,9 @@ namespace tools {
 void print_game_diagnostics(const DiagnosticPrinter& printer, const std::string& file,
                             const chess::pgn::GameReport& report, bool errors_only = false);
 
+// "offset": O, "length": N: where a game's text lies in its input (a record's fields).
+std::string json_span(const chess::pgn::Span& span);
+
 // {"code", "line", "col", ["ply", "move", "fen",] "message"[, "suggestions"]}
 std::string json_diagnostic(const chess::pgn::Diagnostic& d);
 std::string json_diagnostics(const std::vector<chess::pgn::Diagnostic>& list);  // a JSON array

@@ -4,10 +4,12 @@
 #include <fstream>
 #include <functional>
 
+#include "common/command_line.h"
 #include "common/counted.h"
 #include "common/game_report.h"
 #include "common/json.h"
 #include "pgn-convert/classify.h"
+#include "pgn-convert/select_options.h"
 
 namespace convert {
 
@@ -17,6 +19,28 @@ struct Totals {
   std::size_t read = 0, written = 0, rejected = 0, passed_through = 0, filtered = 0;
   std::size_t classified = 0;  // of the games written
 };
+
+// The closing count, the --match tags no game had, and a word on an empty input.
+void conclude(const Totals& totals, const Selection& selection, bool classifying,
+              const tools::DiagnosticPrinter& diagnostics) {
+  std::string filtered = selection.removed_summary();
+  std::string classified;
+  if (classifying)
+    classified = fmt::format("; classified: {} of the {} written ({} reached no position of the opening table)",
+                             totals.classified, totals.written, totals.written - totals.classified);
+  fmt::print(stderr, "{} read: {} written, {} rejected, {} passed through with errors{}{}{}\n",
+             tools::counted(totals.read, "game"), totals.written, totals.rejected, totals.passed_through,
+             filtered.empty() ? "" : "; filtered out: ", filtered, classified);
+  for (const std::string& w : selection.warnings()) diagnostics.print(tools::Severity::Warning, w, "match-no-tag");
+  if (totals.read == 0) diagnostics.print(tools::Severity::Warning, "no games in the input", "empty-input");
+}
+
+// The same counts as a part's summary (--summary-file), for --merge-summaries.
+std::string summary_json(const Totals& t, const Selection& selection) {
+  return fmt::format("{{\"summary\": {{\"read\": {}, \"written\": {}, \"rejected\": {}, \"passed_through\": {}, "
+                     "\"filtered\": {}, \"classified\": {}, {}}}}}",
+                     t.read, t.written, t.rejected, t.passed_through, t.filtered, t.classified, selection.counts_json());
+}
 
 // A game read and converted, kept until its turn comes: of the game itself only what the
 // selection and the error handling read.
@@ -45,7 +69,9 @@ public:
       ++totals.filtered;
       going = !selection_.done();
     } else {
-      write_converted(c, c.report.ordinal, stdout);
+      if (file != file_) file_json_ = tools::json_string(file_ = file);
+      if (options_.index) render_index(r.game, options_.convert.write.tags, c);  // only for the games wanted
+      write_converted(c, c.report.ordinal, file_json_, stdout);
       ++totals.written;
       if (r.found.opening) ++totals.classified;
       going = !selection_.done();
@@ -79,8 +105,9 @@ private:
     Format format = options_.convert.format;
     if (format == Format::Pgn) fmt::print("{}\n", r.game.raw);
     else if (format == Format::Jsonl)
-      fmt::print("{{\"game\": {}, \"file\": {}, \"valid\": false, \"raw\": {}}}\n", c.report.ordinal,
-                 tools::json_string(file), tools::json_string(r.game.raw));
+      fmt::print("{{\"game\": {}, \"file\": {}, \"line\": {}, {}, \"valid\": false, \"raw\": {}}}\n",
+                 c.report.ordinal, tools::json_string(file), c.report.start.line, tools::json_span(c.report.span),
+                 tools::json_string(r.game.raw));
     return true;
   }
 
@@ -88,9 +115,42 @@ private:
   Selection& selection_;
   const tools::DiagnosticPrinter& diagnostics_;
   std::ofstream& rejects_;
+  std::string file_, file_json_;  // the file of the last game written, and its name in JSON
 };
 
 }  // namespace
+
+bool apply(const Words& w, RunOptions& run, const tools::DiagnosticPrinter& diagnostics) {
+  run.convert.format = w.format == "jsonl" ? Format::Jsonl : w.format == "uci" ? Format::Uci
+                       : w.format == "epd" ? Format::Epd : Format::Pgn;
+  chess::pgn::WriteOptions& write = run.convert.write;
+  if (w.from == "auto") run.convert.read.auto_dialect = true;
+  else if (!(run.convert.read.codec = tools::find_dialect(w.from, "--from", diagnostics, true))) return false;
+  if (!(write.codec = tools::find_dialect(w.to, "--to", diagnostics))) return false;
+  using Tags = chess::pgn::WriteOptions::Tags;
+  write.tags = w.tags == "roster" ? Tags::Roster : w.tags == "none" ? Tags::None : Tags::All;
+  write.comments = !w.no_comments;
+  write.variations = !w.no_variations;
+  write.nags = !w.no_nags;
+  write.clocks = !w.no_clocks;
+  run.on_error = w.on_error == "skip" ? OnError::Skip : w.on_error == "stop" ? OnError::Stop : OnError::PassThrough;
+  return true;
+}
+
+bool check_options(const RunOptions& options, const SelectionCommandLine& select, bool format_given,
+                   const tools::DiagnosticPrinter& diagnostics) {
+  auto refuse = [&](const std::string& why) { return diagnostics.print(tools::Severity::Error, why), false; };
+  if (!options.rejects.empty() && options.on_error != OnError::Skip) return refuse("--rejects goes with --on-error skip");
+  if (!options.index) return true;
+  if (!select.plies.empty()) return refuse("--plies counts moves: --offsets reads none");
+  const SearchCommandLine& search = select.search;
+  if (search.classify || !search.eco.empty() || !search.positions.empty() || !search.materials.empty())
+    return refuse("--classify, --eco, --position and --material replay the moves: --offsets reads none");
+  if (!options.rejects.empty()) return refuse("--offsets reads no moves, so it rejects no game: no --rejects");
+  if (format_given && options.convert.format != Format::Jsonl)
+    return refuse("--offsets writes JSON Lines: it does not go with another --format");
+  return true;
+}
 
 int run(const RunOptions& options, Selection& selection, const tools::DiagnosticPrinter& diagnostics) {
   const ConvertOptions& convert = options.convert;
@@ -139,26 +199,43 @@ int run(const RunOptions& options, Selection& selection, const tools::Diagnostic
     if (reader.bytes_read() - start > (1 << 20)) built = chess::pgn::Game();
     return true;
   };
+  // The index: each game's tags, its moves read past; every game is valid to it.
+  auto read_tags = [&](chess::pgn::Reader& reader, Read& r) {
+    if (!read_next_tags(reader, r.game)) return false;
+    r.converted.report = chess::pgn::GameReport{};
+    r.converted.report.ordinal = r.game.ordinal;
+    return true;
+  };
   Destinations destinations(options, selection, diagnostics, rejects_out);
   tools::GameLoopOptions loop = options.loop;
-  loop.reader.keep_raw = true;  // games with errors are written through as read
-  int io = tools::for_each_game<Read>(loop, diagnostics, read_one, std::ref(destinations));
-  const Totals& totals = destinations.totals;
-  std::string filtered = selection.removed_summary();
-  std::string classified;
-  if (options.search.openings)
-    classified = fmt::format("; classified: {} of the {} written ({} reached no position of the opening table)",
-                             totals.classified, totals.written, totals.written - totals.classified);
-  fmt::print(stderr, "{} read: {} written, {} rejected, {} passed through with errors{}{}{}\n",
-             tools::counted(totals.read, "game"), totals.written, totals.rejected, totals.passed_through,
-             filtered.empty() ? "" : "; filtered out: ", filtered, classified);
-  for (const std::string& w : selection.warnings()) diagnostics.print(tools::Severity::Warning, w, "match-no-tag");
-  if (totals.read == 0) diagnostics.print(tools::Severity::Warning, "no games in the input", "empty-input");
+  options.part.apply_to(loop);
+  loop.reader.keep_raw = !options.index;  // games with errors are written through as read
+  int io = options.index ? tools::for_each_game<Read>(loop, diagnostics, read_tags, std::ref(destinations))
+                         : tools::for_each_game<Read>(loop, diagnostics, read_one, std::ref(destinations));
+  if (!options.part.summary_to_file()) conclude(destinations.totals, selection, options.search.openings, diagnostics);
+  else if (!options.part.write_summary(summary_json(destinations.totals, selection), diagnostics)) io = tools::EXIT_USAGE_OR_IO;
   if (rejects_out.is_open() && !rejects_out.flush()) {  // a full disk: never a silently short file of rejects
     diagnostics.print(tools::Severity::Error, options.rejects + ": write error");
     io = tools::EXIT_USAGE_OR_IO;
   }
   return std::max(io, destinations.status);
+}
+
+int merge(const RunOptions& options, Selection& selection, const tools::DiagnosticPrinter& diagnostics) {
+  std::vector<tools::JsonValue> parts;
+  if (!tools::read_summaries(options.loop.files, diagnostics, parts)) return tools::EXIT_USAGE_OR_IO;
+  Totals t;
+  for (const tools::JsonValue& part : parts) {
+    t.read += std::size_t(part.number_at("read"));
+    t.written += std::size_t(part.number_at("written"));
+    t.rejected += std::size_t(part.number_at("rejected"));
+    t.passed_through += std::size_t(part.number_at("passed_through"));
+    t.filtered += std::size_t(part.number_at("filtered"));
+    t.classified += std::size_t(part.number_at("classified"));
+    selection.add_counts(part);
+  }
+  conclude(t, selection, options.search.openings, diagnostics);
+  return t.rejected || t.passed_through ? tools::EXIT_SOME_INVALID : tools::EXIT_ALL_GOOD;
 }
 
 }  // namespace convert

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "chess/pgn/game.h"
+#include "common/json.h"
 #include "pgn-convert/search.h"
 
 namespace convert {
@@ -44,6 +45,12 @@ public:
   // A --match on a tag that no game had (White misspelt 'white'), with the names there were.
   std::vector<std::string> warnings() const;
 
+  // What the filters counted, as JSON fields (a part's summary, --summary-file), and a
+  // part's counts added in, in input order (--merge-summaries): warnings() and removed_summary()
+  // then say what they would have said for the whole.
+  std::string counts_json() const;
+  void add_counts(const tools::JsonValue& part);
+
 private:
   struct Match;
   std::vector<std::unique_ptr<Match>> matches_;
@@ -52,6 +59,8 @@ private:
   std::size_t removed_by_plies_ = 0, removed_by_skip_ = 0, removed_by_first_ = 0;
   std::set<std::string> names_seen_;
   SearchCriteria search_;
+  std::vector<std::string> names_in_order_;  // the same, as they came (a merge keeps the first)
+  void note_name(const std::string& name);
 };
 
 }  // namespace convert

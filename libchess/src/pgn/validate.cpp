@@ -20,7 +20,6 @@ using notation::ParseOptions;
 using notation::ParseResult;
 using notation::PieceOrigins;
 
-constexpr const char* SEVEN_TAG_ROSTER[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
 
 bool is_chess960_variant(std::string_view v) {
   std::string s;
@@ -173,6 +172,7 @@ bool GameValidator::begin(Position& start) {
   known_ = find_known_tags(game_);
   report_.ordinal = game_.ordinal;
   report_.start = game_.start;
+  report_.span = game_.span;
   auto value = [](const Tag* t) { return t ? t->value : std::string(); };
   report_.white = value(known_.roster[4]);
   report_.black = value(known_.roster[5]);
@@ -239,10 +239,10 @@ bool GameValidator::check_tags(Position& start) {
     }
     if (repeated) error("duplicate-tag", t.at, "tag " + t.name + " appears more than once");
   }
-  for (std::size_t i = 0; i < std::size(SEVEN_TAG_ROSTER); ++i)
+  for (std::size_t i = 0; i < SEVEN_TAG_ROSTER.size(); ++i)
     if (!known_.roster[i])
       strict_warn("missing-tag", game_.start,
-                  std::string("no ") + SEVEN_TAG_ROSTER[i] + " tag (one of the Seven Tag Roster)");
+                  "no " + std::string(SEVEN_TAG_ROSTER[i]) + " tag (one of the Seven Tag Roster)");
   if (const Tag* r = known_.result())
     if (r->value != "1-0" && r->value != "0-1" && r->value != "1/2-1/2" && r->value != "*") {
       std::string_view meant = notation::normalised_result(r->value);  // "1/2", "1:0"...

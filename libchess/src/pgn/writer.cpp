@@ -12,7 +12,6 @@
 namespace chess::pgn {
 namespace {
 
-constexpr const char* ROSTER[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
 
 std::string roster_default(std::string_view name, const Game& game) {
   if (name == "Date") return "????.??.??";
@@ -154,17 +153,17 @@ private:
       append_escaped(out_, value);
       out_.append("\"]\n");
     };
-    for (const char* name : ROSTER) {
+    for (std::string_view name : SEVEN_TAG_ROSTER) {
       const Tag* t = game.find_tag(name);
       // The Result tag follows the termination marker in export format.
-      if (std::string_view(name) == "Result" && game.result) tag_line(name, *game.result);
+      if (name == "Result" && game.result) tag_line(name, *game.result);
       else if (t) tag_line(name, t->value);
       else tag_line(name, roster_default(name, game));
     }
     if (o_.tags == WriteOptions::Tags::Roster) return;
     std::vector<const Tag*> others;
     for (const Tag& t : game.tags)
-      if (std::find(std::begin(ROSTER), std::end(ROSTER), t.name) == std::end(ROSTER)) others.push_back(&t);
+      if (!in_seven_tag_roster(t.name)) others.push_back(&t);
     if (!o_.keep_tag_order)
       std::stable_sort(others.begin(), others.end(), [](const Tag* a, const Tag* b) { return a->name < b->name; });
     for (const Tag* t : others) tag_line(t->name, t->value);

@@ -52,6 +52,7 @@ struct ValidateOptions {
 struct GameReport {
   std::size_t ordinal = 0;
   Location start;
+  Span span;  // the game's text in the input (see Span)
   std::string white, black, result;
   std::string dialect;  // the dialect the moves were read in
   std::vector<Diagnostic> errors, warnings;
