@@ -6,7 +6,7 @@
 
 #include "common/command_line.h"
 #include "common/output_file.h"
-#include "pgn-convert/run.h"
+#include "pgn-convert/archive_options.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"Convert PGN games between notations and formats: canonical PGN export, other dialects, UCI move "
@@ -48,6 +48,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"pass", "skip", "stop"}));
   app.add_option("--rejects", run.rejects, "With --on-error skip: write the original text of rejected games to FILE");
   app.add_option("-j,--jobs", run.loop.jobs, "Convert with N threads (output order is kept)")->check(CLI::Range(1, 256));
+  convert::ArchiveOptions archive(app, run);  // --where, --duplicates, --split-*, --fix
   tools::add_no_fast_path_flag(app, run.convert.read.plain_path);
   tools::GameReportingOptions reporting;
   reporting.add_to(app);
@@ -85,6 +86,7 @@ int main(int argc, char** argv) {
 
   std::vector<std::string> inputs = run.loop.files.empty() ? std::vector<std::string>{"-"} : run.loop.files;
   if (!run.rejects.empty()) inputs.push_back(run.rejects);  // written too: no output over it
+  if (!archive.apply(run, selection, output, inputs, diagnostics)) return tools::EXIT_USAGE_OR_IO;
   if (!output.open(inputs)) return tools::EXIT_USAGE_OR_IO;
   run.loop.progress = reporting.show_progress();
   return output.finish(convert::run(run, selection, diagnostics));

@@ -8,7 +8,9 @@
 #include "common/diagnostics.h"
 #include "common/game_loop.h"
 #include "pgn-convert/convert.h"
+#include "pgn-convert/duplicates.h"
 #include "pgn-convert/select.h"
+#include "pgn-convert/split.h"
 
 namespace convert {
 
@@ -17,6 +19,13 @@ struct RunOptions {
   ConvertOptions convert;
   OnError on_error = OnError::PassThrough;
   std::string rejects;  // with OnError::Skip: where rejected games' text goes
+  bool fix = false;        // --fix (fix.h)
+  bool fix_notes = false;  // and a {repaired: ...} comment
+  // The --duplicates criterion, which the selection holds (null: none), and where the
+  // games it drops are written (empty: nowhere).
+  const Duplicates* duplicates = nullptr;
+  std::string duplicates_file;
+  Split* split = nullptr;  // --split-every, --split-by (null: one output)
 };
 
 // Returns the exit status: 0 every game converted, 1 some game with errors, 2 an I/O error.
