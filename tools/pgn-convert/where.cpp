@@ -15,6 +15,8 @@
 // A game without the tag is not selected, and counted ("N lacked WhiteElo").
 #include "pgn-convert/where.h"
 
+#include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <fmt/core.h>
@@ -56,14 +58,15 @@ std::optional<double> read_number(std::string_view s) {
   return n;
 }
 
-// The days a date may be, as YYYYMMDD numbers: an unknown digit is 0 in the first, 9 in
-// the last (month 99 comes after every month: a bound, not a day).
+// The days a date may be, from the first to the last, as YYYYMMDD numbers.
 struct Days {
   long first = 0, last = 0;
-  bool unknown() const { return first == 0 && last == 99999999; }
+  bool unknown() const { return first == 101 && last == 99991231; }
 };
 
-// "YYYY", "YYYY.MM" or "YYYY.MM.DD", any digit possibly '?'; nothing if it is no date.
+// "YYYY", "YYYY.MM" or "YYYY.MM.DD", any digit possibly '?' (a field left out is all '?'):
+// each field's digits as low and as high as they may be, a month kept within 1-12 and a day
+// within 1-31 (the last day of a month is a bound, not a day). Nothing if it is no date.
 std::optional<Days> read_date(std::string_view s) {
   s = trimmed(s);
   if (s.size() != 4 && s.size() != 7 && s.size() != 10) return {};
@@ -79,9 +82,19 @@ std::optional<Days> read_date(std::string_view s) {
   }
   digits.resize(8, '?');
   Days d;
-  for (char c : digits) {
-    d.first = d.first * 10 + (c == '?' ? 0 : c - '0');
-    d.last = d.last * 10 + (c == '?' ? 9 : c - '0');
+  for (auto [at, size, least, most] : {std::array<int, 4>{0, 4, 0, 9999}, {4, 2, 1, 12}, {6, 2, 1, 31}}) {
+    long low = 0, high = 0;
+    for (int i = at; i < at + size; ++i) {
+      char c = digits[std::size_t(i)];
+      low = low * 10 + (c == '?' ? 0 : c - '0');
+      high = high * 10 + (c == '?' ? 9 : c - '0');
+    }
+    low = std::max<long>(low, least);
+    high = std::min<long>(high, most);
+    if (low > high) return {};  // month 13, day 00
+    long scale = size == 4 ? 1 : 100;
+    d.first = d.first * scale + low;
+    d.last = d.last * scale + high;
   }
   return d;
 }
