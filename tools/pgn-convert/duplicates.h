@@ -1,7 +1,8 @@
 // --duplicates keep-first|drop|only: games that are copies of one another, told apart by a
 // 128-bit hash of their start position and main-line moves (and with --duplicates-by
-// moves+tags:White,Black,Date, of those tags' values), so that a run holds 16 bytes per
-// distinct game, whatever the games' length. Two games are copies when their start
+// moves+tags:White,Black,Date, of those tags' values), so that a run holds at most 64
+// bytes per distinct game (16-byte slots, at most half full), whatever the games' length.
+// Two games are copies when their start
 // positions (placement, side to move, castling and en passant rights: not the clocks) and
 // their main lines' moves are the same, however they are written (SAN or descriptive,
 // comments, variations and NAGs apart).
