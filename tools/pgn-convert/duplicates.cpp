@@ -33,10 +33,10 @@ void append_text(std::string& out, std::string_view text) {
 
 }  // namespace
 
-GameKey murmur3_128(std::string_view bytes) {
+GameKey murmur3_128(std::string_view bytes, std::uint32_t seed) {
   const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
   std::size_t len = bytes.size(), blocks = len / 16;
-  std::uint64_t h1 = 0, h2 = 0;  // seed 0
+  std::uint64_t h1 = seed, h2 = seed;
   for (std::size_t i = 0; i < blocks; ++i) {
     std::uint64_t k1, k2;
     std::memcpy(&k1, data + i * 16, 8);  // little-endian, as the reference reads its blocks on x86
@@ -61,7 +61,7 @@ GameKey murmur3_128(std::string_view bytes) {
   h2 = fmix(h2);
   h1 += h2;
   h2 += h1;
-  return {h2, h1};  // (hi, lo): the reference's first word is lo
+  return {h2, h1};
 }
 
 // Each distinct key once, with whether it was met once or more often, in 16 bytes: open

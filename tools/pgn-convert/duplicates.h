@@ -57,7 +57,7 @@ private:
 };
 
 // The 128-bit MurmurHash3 (x64) of `bytes`, Austin Appleby's public-domain hash, which
-// spreads any change of input over all its bits.
-GameKey murmur3_128(std::string_view bytes);
+// spreads any change of input over all its bits: lo is the reference's first word.
+GameKey murmur3_128(std::string_view bytes, std::uint32_t seed = 0);
 
 }  // namespace convert

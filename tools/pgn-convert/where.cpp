@@ -190,7 +190,7 @@ std::unique_ptr<Criterion> make_where(const std::string& spec, std::string& erro
     error = "--where '" + spec + "': " + why;
     return nullptr;
   };
-  if (value.empty())
+  if (value.empty() || value.find_first_of("<>=!") == 0)  // (=> is no operator)
     return fail("expected a tag name, an operator (< <= = != >= >) and a value, as in 'WhiteElo>=2500'");
   w->text = std::string(value);
   std::optional<double> number = read_number(value);
