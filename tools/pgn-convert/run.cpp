@@ -113,13 +113,11 @@ private:
     if (r.repairs.empty()) return;
     ++totals.repaired;
     totals.repairs += r.repairs.size();
-    const chess::pgn::GameReport& report = r.converted.report;
+    std::string context = tools::game_context(r.converted.report);
     for (const Repair& repair : r.repairs)
       if (diagnostics_.take_warning("repaired"))
         diagnostics_.print(file, repair.at.line, repair.at.column, tools::Severity::Warning, "repaired",
-                           fmt::format("{} (game {} at line {}{})", repair.what, report.ordinal, report.start.line,
-                                       report.white.empty() && report.black.empty()
-                                           ? "" : ", " + report.white + " - " + report.black));
+                           repair.what + " (" + context + ")");
   }
 
   const RunOptions& options_;
