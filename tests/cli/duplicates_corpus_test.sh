@@ -7,7 +7,10 @@
 #     (--on-error skip), which pgn-extract writes as it read them;
 #   only = -U: the same games, and besides them the header-only games (tags, no moves, no
 #     result), which pgn-extract never writes: with no moves from the start position they
-#     are copies of the first game without moves.
+#     are copies of the first game without moves;
+#   drop, which pgn-extract has not: the games that occur once are those that -D keeps
+#     both with the games in their order and in reverse order (a game with copies is
+#     first only one way): the same, but for those with errors.
 # Skipped (77) without ../shared or without /usr/games/pgn-extract.
 # Usage: duplicates_corpus_test.sh PATH/TO/pgn-convert SHARED_DIR
 set -uo pipefail
@@ -62,5 +65,15 @@ awk 'NR == FNR { wanted["[GameId \"" $0 "\"]"] = 1; next }
      /^\[GameId / { on = $0 in wanted; next }
      on && !/^\[/ && !/^[ \t\r]*$/ { print }' "$tmp/ours-only" "$tmp/corpus.pgn" >"$tmp/movetext"
 check "only: the games pgn-extract never writes have no moves" [ ! -s "$tmp/movetext" ]
+
+run --on-error skip --duplicates drop "$tmp/corpus.pgn"
+ids "$tmp/out" >"$tmp/ours-drop"
+awk 'BEGIN { RS = "\n\\[GameId "; ORS = "" } { game[NR] = (NR > 1 ? "[GameId " : "") $0 }
+     END { for (i = NR; i >= 1; i--) print game[i] "\n" }' "$tmp/corpus.pgn" >"$tmp/reversed.pgn"
+"$extract" -s -D "$tmp/reversed.pgn" -o "$tmp/pe-D-reversed.pgn" 2>/dev/null
+ids "$tmp/pe-D-reversed.pgn" | comm -12 "$tmp/pe-D" - >"$tmp/pe-once"
+echo "games that occur once: pgn-convert --duplicates drop $(wc -l <"$tmp/ours-drop"), by pgn-extract -D both ways $(wc -l <"$tmp/pe-once")"
+check "drop: the games pgn-extract -D keeps both ways, but for those with errors" \
+  cmp -s <(sort "$tmp/ours-drop" "$tmp/rejected") "$tmp/pe-once"
 
 finish "duplicates against pgn-extract"
