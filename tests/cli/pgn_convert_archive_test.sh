@@ -138,6 +138,13 @@ cat "$tmp"/split/part-0*.pgn >"$tmp/joined.pgn"
 "$bin" --no-progress "$tmp/dups.pgn" >"$tmp/whole.pgn" 2>/dev/null
 check "--split-every: the files together are the output" cmp -s "$tmp/joined.pgn" "$tmp/whole.pgn"
 rm -f "$tmp"/split/*
+"$bin" --no-progress --split-every 7 -o "$tmp/split/one-%d.pgn" "$tmp/many.pgn" 2>/dev/null
+"$bin" --no-progress --split-every 7 -o "$tmp/split/two-%d.pgn" --jobs 2 "$tmp/many.pgn" 2>/dev/null
+check "--split-every, --jobs 2: the same files" \
+  [ "$(cd "$tmp/split" && for f in one-*; do cmp -s "$f" "two-${f#one-}" || echo "$f"; done; ls two-* | wc -l)" = 429 ]
+rm -f "$tmp"/split/*
+run --duplicates keep-first --duplicates-file /dev/full "$tmp/dups.pgn"
+check "--duplicates-file on a full disk: exit 2" [ $status -eq 2 ] && check "says so" grep -q "/dev/full: write error: No space left on device" <<<"$err"
 {
   game "Open A/B" A "1. e4 *"
   game "Open A?B" B "1. d4 *"

@@ -133,8 +133,8 @@ private:
 class Reading {
 public:
   Reading(const RunOptions& options, const Selection& selection, bool render)
-      : options_(options), selection_(selection), render_(render), keeps_tags_(selection.reads_tags() ||
-                                                                               (options.split && options.split->reads_tags())) {
+      : options_(options), selection_(selection), render_(render),
+        keeps_tags_(selection.reads_tags() || (options.split && options.split->reads_tags())) {
     // What the output uses of a game: the rest need not be built.
     const ConvertOptions& convert = options.convert;
     bool annotated = convert.format == Format::Pgn || convert.format == Format::Jsonl;

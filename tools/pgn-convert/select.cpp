@@ -76,7 +76,7 @@ bool Selection::reads_tags() const {
 std::unique_ptr<Selection> Selection::rehearsal() const {
   auto s = std::make_unique<Selection>();
   std::string error;
-  for (const auto& m : matches_) s->add_match(m->spec, error);  // (it was read once)
+  for (const auto& m : matches_) s->add_match(m->spec, error);  // (read once already: no error now)
   s->min_plies_ = min_plies_;
   s->max_plies_ = max_plies_;
   for (const auto& c : criteria_) s->add_criterion(c->rehearsal());
