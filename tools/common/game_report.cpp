@@ -8,11 +8,16 @@ namespace tools {
 
 using chess::pgn::Diagnostic;
 
+std::string game_context(const chess::pgn::GameReport& report) {
+  return fmt::format("game {} at line {}{}", report.ordinal, report.start.line,
+                     report.white.empty() && report.black.empty() ? "" : ", " + report.white + " - " + report.black);
+}
+
 void print_game_diagnostics(const DiagnosticPrinter& printer, const std::string& file,
                             const chess::pgn::GameReport& report, bool errors_only) {
-  std::string players = report.white.empty() && report.black.empty() ? "" : ", " + report.white + " - " + report.black;
+  std::string context = game_context(report);
   auto print = [&](const Diagnostic& d, Severity severity) {
-    std::string message = d.message + fmt::format(" (game {} at line {}{}", report.ordinal, report.start.line, players);
+    std::string message = d.message + " (" + context;
     if (d.ply) message += fmt::format(", ply {}, move '{}', position {}", d.ply, excerpt(d.move), d.fen);
     message += ")";
     if (!d.suggestions.empty()) {

@@ -1,14 +1,14 @@
 // pgn-convert: rewrite PGN archives between notations and formats, losing nothing.
 // This file is the command line; run.cpp is the loop over the games, convert.cpp converts
-// one game, select.cpp chooses games, split.cpp finds where to cut an input, the library
-// writes PGN.
+// one game, select.cpp chooses games, archive_options.cpp declares the archive options,
+// part_size.cpp finds where to cut an input, the library writes PGN.
 #include <CLI/CLI.hpp>
 
 #include "common/command_line.h"
 #include "common/output_file.h"
-#include "pgn-convert/run.h"
+#include "pgn-convert/archive_options.h"
+#include "pgn-convert/part_size.h"
 #include "pgn-convert/select_options.h"
-#include "pgn-convert/split.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"Convert PGN games between notations and formats: canonical PGN export, other dialects, UCI move "
@@ -48,6 +48,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"pass", "skip", "stop"}));
   app.add_option("--rejects", run.rejects, "With --on-error skip: write the original text of rejected games to FILE");
   app.add_option("-j,--jobs", run.loop.jobs, "Convert with N threads (output order is kept)")->check(CLI::Range(1, 256));
+  convert::ArchiveOptions archive(app, run);  // --where, --duplicates, --split-*, --fix
   tools::add_no_fast_path_flag(app, run.convert.read.plain_path);
   run.part.add_to(app);
   tools::GameReportingOptions reporting;
@@ -64,7 +65,9 @@ int main(int argc, char** argv) {
     return diagnostics.print(tools::Severity::Error, error), tools::EXIT_USAGE_OR_IO;
   std::vector<std::string> inputs = run.loop.files.empty() ? std::vector<std::string>{"-"} : run.loop.files;
   if (!run.rejects.empty()) inputs.push_back(run.rejects);  // written too: no output over it
-  if (!run.part.check(run.loop.files, diagnostics) || !output.open(inputs)) return tools::EXIT_USAGE_OR_IO;
+  if (!run.part.check(run.loop.files, diagnostics) || !archive.apply(run, selection, output, inputs, diagnostics) ||
+      !convert::check_archive_options(run, diagnostics) || !output.open(inputs))
+    return tools::EXIT_USAGE_OR_IO;
   run.loop.progress = reporting.show_progress();
   if (part_size) return output.finish(convert::write_parts(run, part_size, diagnostics));
   return output.finish(run.part.merge ? convert::merge(run, selection, diagnostics)

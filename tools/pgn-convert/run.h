@@ -9,8 +9,10 @@
 #include "common/game_loop.h"
 #include "common/parts.h"
 #include "pgn-convert/convert.h"
+#include "pgn-convert/duplicates.h"
 #include "pgn-convert/positions.h"
 #include "pgn-convert/select.h"
+#include "pgn-convert/split.h"
 
 namespace convert {
 
@@ -22,6 +24,13 @@ struct RunOptions {
   std::string rejects;  // with OnError::Skip: where rejected games' text goes
   bool index = false;   // --offsets: an index of the games, their moves not read
   tools::PartOptions part;  // where the input begins in a larger one; the summary for merging
+  bool fix = false;        // --fix (fix.h)
+  bool fix_notes = false;  // and a {repaired: ...} comment
+  // The --duplicates criterion, which the selection holds (null: none), and where the
+  // games it drops are written (empty: nowhere).
+  const Duplicates* duplicates = nullptr;
+  std::string duplicates_file;
+  Split* split = nullptr;  // --split-every, --split-by (null: one output)
 };
 
 // The options the command line gives as words, and their meaning set in `run` (false,
@@ -38,6 +47,10 @@ struct SelectionCommandLine;  // select_options.h
 // (no moves read), --plies, the searches in positions, --rejects and a --format other than jsonl.
 bool check_options(const RunOptions& options, const SelectionCommandLine& select, bool format_given,
                    const tools::DiagnosticPrinter& diagnostics);
+
+// After ArchiveOptions::apply: with --offsets (no moves read), no --duplicates and no --fix;
+// false, said, if one is given.
+bool check_archive_options(const RunOptions& options, const tools::DiagnosticPrinter& diagnostics);
 
 // Returns the exit status: 0 every game converted, 1 some game with errors, 2 an I/O error.
 int run(const RunOptions& options, Selection& selection, const tools::DiagnosticPrinter& diagnostics);

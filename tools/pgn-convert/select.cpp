@@ -61,7 +61,31 @@ bool Selection::set_plies(const std::string& spec, std::string& error) {
   return true;
 }
 
-bool Selection::wants(const chess::pgn::Game& game, int plies, const Found& found) {
+void Selection::prepare(const chess::pgn::Game& game, const chess::pgn::GameReport& report, GameFacts& facts) const {
+  facts.plies = report.plies;
+  for (const auto& c : criteria_) c->prepare(game, report, facts);
+}
+
+bool Selection::reads_tags() const {
+  if (!matches_.empty()) return true;
+  for (const auto& c : criteria_)
+    if (c->reads_tags()) return true;
+  return false;
+}
+
+std::unique_ptr<Selection> Selection::rehearsal() const {
+  auto s = std::make_unique<Selection>();
+  std::string error;
+  for (const auto& m : matches_) s->add_match(m->spec, error);  // (read once already: no error now)
+  s->min_plies_ = min_plies_;
+  s->max_plies_ = max_plies_;
+  s->search_ = search_;
+  for (const auto& c : criteria_) s->add_criterion(c->rehearsal());
+  return s;
+}
+
+bool Selection::wants(const chess::pgn::Game& game, const GameFacts& facts) {
+  int plies = facts.plies;
   ++seen_;
   for (auto& m : matches_) {
     const chess::pgn::Tag* tag = game.find_tag(m->tag);
@@ -79,7 +103,9 @@ bool Selection::wants(const chess::pgn::Game& game, int plies, const Found& foun
     ++removed_by_plies_;
     return false;
   }
-  if (!search_.keeps(found)) return false;
+  if (!search_.keeps(facts.found)) return false;
+  for (auto& c : criteria_)
+    if (!c->wants(game, facts)) return false;
   if (skip_ && removed_by_skip_ < skip_) {
     ++removed_by_skip_;
     return false;
@@ -142,6 +168,7 @@ std::string Selection::removed_summary() const {
   for (const auto& m : matches_) add(m->removed, "--match " + m->spec);
   add(removed_by_plies_, "--plies");
   if (std::string s = search_.summary(); !s.empty()) out += (out.empty() ? "" : ", ") + s;
+  for (const auto& c : criteria_) out += (out.empty() ? "" : ", ") + c->summary();
   add(removed_by_skip_, "--skip");
   add(removed_by_first_, "--first");
   return out;

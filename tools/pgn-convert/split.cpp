@@ -2,69 +2,144 @@
 
 #include <fmt/core.h>
 
-#include "chess/pgn/game.h"
-#include "common/input.h"
-#include "common/json.h"
-#include "common/output_file.h"
+#include "common/exit_codes.h"
 
 namespace convert {
 
 namespace {
 
-// The parts of one input, each printed once a game has followed its end (a stretch with
-// no game after the last cut stays with the part before).
-class Parts {
-public:
-  Parts(const std::string& name, std::size_t part_size, chess::pgn::Reader::Border first)
-      : file_(tools::json_string(name)), size_(part_size), first_(first.offset), begin_(first) {}
-  void after_game(const chess::pgn::Reader& reader) {
-    if (cut_) {
-      print(cut_->offset);
-      begin_ = *cut_;
-      cut_.reset();
-    }
-    // A cut past the part's target, where the next part reads as in the whole.
-    std::optional<chess::pgn::Reader::Border> border = reader.border();
-    if (border && border->offset >= first_ + (part_ + 1) * size_) cut_ = border;
-  }
-  void print(std::size_t end) {
-    fmt::print("{{\"file\": {}, \"part\": {}, \"offset\": {}, \"length\": {}, \"line\": {}, \"game\": {}}}\n", file_,
-               ++part_, begin_.offset, end - begin_.offset, begin_.line, begin_.game);
-    tools::end_record();
-  }
-
-private:
-  std::string file_;
-  std::size_t size_, first_, part_ = 0;
-  chess::pgn::Reader::Border begin_;
-  std::optional<chess::pgn::Reader::Border> cut_;
-};
+constexpr std::size_t MOST_OPEN = 128;  // descriptors held by --split-by's files at once
 
 }  // namespace
 
-int write_parts(const RunOptions& options, std::size_t part_size, const tools::DiagnosticPrinter& diagnostics) {
-  std::vector<std::string> files = options.loop.files.empty() ? std::vector<std::string>{"-"} : options.loop.files;
-  tools::GameLoopOptions loop = options.loop;
-  options.part.apply_to(loop);
-  int status = tools::EXIT_ALL_GOOD;
-  for (const std::string& path : files) {
-    tools::Input input = tools::open_input(path, diagnostics);
-    if (!input.stream) {
-      status = std::max(status, int(input.refused ? tools::EXIT_SOME_INVALID : tools::EXIT_USAGE_OR_IO));
+Split::~Split() = default;
+
+// Reads `pattern` into before_, width_ and after_: exactly one placeholder, `wanted` ('d'
+// or 's'), and %% for a '%'.
+bool Split::parse(const std::string& pattern, char wanted, const std::string& option, std::string& error) {
+  int found = 0;
+  std::string* into = &before_;
+  for (std::size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern[i] != '%') {
+      *into += pattern[i];
       continue;
     }
-    chess::pgn::ReaderOptions reader_options = loop.reader;
-    tools::locate_bytes(input, reader_options);
-    chess::pgn::Reader reader(*input.stream, reader_options);
-    Parts parts(loop.input_name.empty() ? input.name : loop.input_name, part_size, *reader.border());
-    for (chess::pgn::Game game; read_next_tags(reader, game);) parts.after_game(reader);
-    std::size_t end = loop.reader.byte_offset + reader.bytes_read();
-    parts.print(reader_options.input_byte ? reader_options.input_byte(end) : end);
-    input.line_offset = loop.reader.line_offset;
-    input.byte_offset = loop.reader.byte_offset;
-    status = std::max(status, tools::finish_input(input, diagnostics));
+    std::size_t j = i + 1;
+    int width = 0;
+    if (wanted == 'd' && j < pattern.size() && pattern[j] == '0')
+      for (++j; j < pattern.size() && pattern[j] >= '0' && pattern[j] <= '9' && width < 100; ++j)
+        width = width * 10 + (pattern[j] - '0');
+    char what = j < pattern.size() ? pattern[j] : 0;
+    if (what == '%' && j == i + 1) {
+      *into += '%';
+    } else if (what == wanted) {
+      ++found;
+      width_ = width;
+      into = &after_;
+    } else {
+      error = "-o '" + pattern + "': a '%' is followed by " + (wanted == 'd' ? "d or 0Nd" : "s") +
+              " (the placeholder of " + option + ") or by another '%'";
+      return false;
+    }
+    i = j;
   }
-  return status;
+  if (found != 1) {
+    error = option + " needs -o with " + (found ? "only one " : "") + (wanted == 'd' ? "%d" : "%s") + " where " +
+            (wanted == 'd' ? "the file's number goes, as in -o 'games-%03d.pgn'" : "the tag's value goes, as in -o 'by-%s.pgn'");
+    return false;
+  }
+  return true;
+}
+
+bool Split::every(std::size_t n, const std::string& pattern, std::string& error) {
+  every_ = n;
+  return parse(pattern, 'd', "--split-every", error);
+}
+
+bool Split::by(const std::string& tag, const std::string& pattern, std::string& error) {
+  tag_ = tag;
+  return parse(pattern, 's', "--split-by", error);
+}
+
+std::string Split::safe_name(std::string_view value) {
+  std::string out;
+  for (char c : value) {
+    auto u = static_cast<unsigned char>(c);
+    bool safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '+' ||
+                u >= 0x80 || ((c == '.' || c == '-') && !out.empty());
+    if (safe) out += c;
+    else if (out.empty() || out.back() != '_') out += '_';
+  }
+  if (out.size() > 100) {
+    std::size_t cut = 100;
+    while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+    out.resize(cut);
+  }
+  return out.empty() ? "_" : out;
+}
+
+std::string Split::name(std::string_view value, std::size_t number) const {
+  std::string middle = !tag_.empty() ? safe_name(value) : width_ ? fmt::format("{:0{}}", number, width_)
+                                                                 : std::to_string(number);
+  return before_ + middle + after_;
+}
+
+tools::SideFile* Split::open(const std::string& path) {
+  auto file = std::make_unique<tools::SideFile>(diagnostics_);
+  if (!file->open(path, inputs_)) return nullptr;
+  ++made_;
+  if (tag_.empty()) {
+    current_ = std::move(file);
+    return current_.get();
+  }
+  ByName& entry = by_name_[path];
+  entry.file = std::move(file);
+  return entry.file.get();
+}
+
+std::FILE* Split::stream_for(const chess::pgn::Game& game) {
+  if (tag_.empty()) {
+    if (!current_ || in_current_ == every_) {
+      if (current_ && !current_->commit()) return nullptr;  // whole: put in place at once
+      current_.reset();
+      in_current_ = 0;
+      if (!open(name({}, made_ + 1))) return nullptr;
+    }
+    ++in_current_;
+    last_ = current_.get();
+    return last_->stream();
+  }
+  const chess::pgn::Tag* tag = game.find_tag(tag_);
+  std::string path = name(tag && tag->value != "?" ? std::string_view(tag->value) : std::string_view(), 0);
+  auto found = by_name_.find(path);
+  if (found == by_name_.end() && !open(path)) return nullptr;
+  ByName& entry = by_name_[path];
+  if (entry.open) {
+    recent_.splice(recent_.begin(), recent_, entry.recent);
+  } else {
+    entry.recent = recent_.insert(recent_.begin(), &entry);
+    entry.open = true;
+    if (recent_.size() > MOST_OPEN) {
+      ByName* least = recent_.back();
+      recent_.pop_back();
+      least->file->release();
+      least->open = false;
+    }
+  }
+  last_ = entry.file.get();
+  return last_->stream();
+}
+
+void Split::end_record() {
+  if (last_) last_->end_record();
+}
+
+int Split::finish(int status) {
+  bool ok = !current_ || current_->commit();
+  for (auto& [path, entry] : by_name_) ok = entry.file->commit() && ok;
+  current_.reset();
+  by_name_.clear();
+  return ok ? status : std::max(status, int(tools::EXIT_USAGE_OR_IO));
 }
 
 }  // namespace convert

@@ -71,29 +71,10 @@ std::string impossible_date(std::string_view d) {
          std::to_string(days) + " days";
 }
 
-// The PGN form of a date written otherwise, when there is one: a year alone or a year and
-// month (old databases write "1957"), fields not padded ("2024.1.5"), or another separator
-// ("2024-01-05", "2024/01/05"). Returned as " ('1957.??.??')", or nothing. Day-first dates
-// ("05.01.2024") are not guessed at.
+// The suggestion the bad-date message ends with: " ('1957.??.??')", or nothing.
 std::string date_suggestion(std::string_view d) {
-  std::vector<std::string_view> fields;  // split at '.', '-' or '/'
-  for (std::size_t start = 0;;) {
-    std::size_t end = d.find_first_of(".-/", start);
-    fields.push_back(d.substr(start, end == std::string_view::npos ? end : end - start));
-    if (end == std::string_view::npos) break;
-    start = end + 1;
-  }
-  if (fields.size() > 3 || fields[0].size() != 4) return {};
-  std::string completed(fields[0]);
-  for (std::size_t i = 1; i < 3; ++i) {
-    std::string_view field = i < fields.size() ? fields[i] : "??";
-    if (field.empty() || field.size() > 2) return {};
-    completed += '.';
-    if (field.size() == 1) completed += field == "?" ? '?' : '0';
-    completed += field;
-  }
-  if (completed == d || !well_formed_date(completed) || !impossible_date(completed).empty()) return {};
-  return " ('" + completed + "')";
+  std::string form = pgn_date_form(d);
+  return form.empty() ? std::string() : " ('" + form + "')";
 }
 
 // Whether the move number written before a move (MoveNode::written_number) is that
@@ -114,6 +95,27 @@ std::string number_mismatch(int written, const Position& pos) {
 }
 
 }  // namespace
+
+std::string pgn_date_form(std::string_view d) {
+  std::vector<std::string_view> fields;  // split at '.', '-' or '/'
+  for (std::size_t start = 0;;) {
+    std::size_t end = d.find_first_of(".-/", start);
+    fields.push_back(d.substr(start, end == std::string_view::npos ? end : end - start));
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  if (fields.size() > 3 || fields[0].size() != 4) return {};
+  std::string completed(fields[0]);
+  for (std::size_t i = 1; i < 3; ++i) {
+    std::string_view field = i < fields.size() ? fields[i] : "??";
+    if (field.empty() || field.size() > 2) return {};
+    completed += '.';
+    if (field.size() == 1) completed += field == "?" ? '?' : '0';
+    completed += field;
+  }
+  if (completed == d || !well_formed_date(completed) || !impossible_date(completed).empty()) return {};
+  return completed;
+}
 
 GameReport GameValidator::run() {
   ReplayObserver* observer = options_.observer;

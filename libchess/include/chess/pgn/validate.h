@@ -82,6 +82,13 @@ struct BuildOptions {
   bool raw = false;
 };
 
+// The PGN form (YYYY.MM.DD) of a Date written another way that says the same for certain:
+// a year alone or a year and month ("1957" -> "1957.??.??"), fields not padded ("2024.1.5"),
+// another separator ("2024-01-05", "2024/01/05"). Empty when there is none (day-first
+// dates, "05.01.2024", are not guessed at; nor is a date that cannot be) or when the date
+// is in that form already. The bad-date diagnostic suggests it; pgn-convert --fix writes it.
+std::string pgn_date_form(std::string_view written);
+
 // Reads the next game into `game` and validates it, each move node recording its move (for
 // writers), as resolve_game does; a plain game in one pass as it is read (then game.raw is
 // kept only if the game has errors: the only games written through as read). False at the
