@@ -67,6 +67,7 @@ bool LineReader::next_piece(std::string& piece, bool& more) {
   piece.clear();
   more = false;
   bool any = false;
+  piece_start_ = bytes_;
   for (;;) {
     if (pos_ == end_ && !refill()) {
       if (!any && !in_piece_) return false;
@@ -93,7 +94,10 @@ bool LineReader::next_piece(std::string& piece, bool& more) {
   in_piece_ = more;
   if (first_piece) ++line_no_;
   if (!more && !piece.empty() && piece.back() == '\r') piece.pop_back();
-  if (first_piece && line_no_ == 1 && piece.starts_with("\xEF\xBB\xBF")) piece.erase(0, 3);
+  if (first_piece && line_no_ == 1 && piece.starts_with("\xEF\xBB\xBF")) {
+    piece.erase(0, 3);
+    piece_start_ += 3;
+  }
   return true;
 }
 

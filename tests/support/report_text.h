@@ -12,7 +12,8 @@ namespace test_support {
 inline std::string report_text(const chess::pgn::GameReport& r) {
   using chess::pgn::Diagnostic;
   std::ostringstream out;
-  out << "game " << r.ordinal << " at " << r.start.line << ':' << r.start.column << " [" << r.white << '|' << r.black
+  out << "game " << r.ordinal << " at " << r.start.line << ':' << r.start.column << " bytes " << r.span.offset << '+'
+      << r.span.length << " [" << r.white << '|' << r.black
       << '|' << r.result << "] dialect=" << r.dialect << " plies=" << r.plies << '\n';
   for (const auto* list : {&r.errors, &r.warnings})
     for (const Diagnostic& d : *list) {

@@ -113,6 +113,11 @@ TEST_CASE("binary data after text is skipped, its lines left empty", "[encoding]
     CHECK(s.skipped->first_byte == before.size() + 1);
     CHECK(s.skipped->first_line == 5);
     CHECK(s.skipped->bytes == bytes.size() - junk_lines);
+    // The text's bytes mapped back to the input's: before the junk the same, after it
+    // shifted by what was taken out (the games' offsets are the input's).
+    CHECK(s.skipped->input_offset(before.size() - 1) == before.size() - 1);
+    std::size_t after_in_text = read.find("[Event \"After\"]");
+    CHECK(s.skipped->input_offset(after_in_text) == text.find("[Event \"After\"]"));
   }
 }
 

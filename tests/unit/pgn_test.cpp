@@ -496,3 +496,56 @@ TEST_CASE("a game in another dialect read as SAN: the message names the dialect 
   REQUIRE(typo.at(0).errors.size() == 1);
   CHECK(typo[0].errors[0].message.find("reads as") == std::string::npos);
 }
+
+TEST_CASE("Spans: each game's bytes, from its first tag to its termination marker", "[pgn][reader]") {
+  // Each case: an input, and the text of each of its games as a reader of bytes should cut it.
+  struct Case {
+    std::string name, text;
+    std::vector<std::string> games;
+  };
+  const std::string a = ROSTER + "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0";
+  const std::string b = "[Event \"b\"]\n[Result \"*\"]\n\n1. d4 {a comment\nover two lines} d5 *";
+  std::vector<Case> cases = {
+      {"plain games, blank lines and trailing spaces between them", a + "  \n\n\n" + b + "\n\n", {a, b}},
+      {"CRLF line ends", "[Event \"x\"]\r\n[Result \"*\"]\r\n\r\n1. e4 *\r\n\r\n[Event \"y\"]\r\n\r\n1. d4 *\r\n",
+       {"[Event \"x\"]\r\n[Result \"*\"]\r\n\r\n1. e4 *", "[Event \"y\"]\r\n\r\n1. d4 *"}},
+      {"a UTF-8 BOM before the first game", "\xEF\xBB\xBF" + b + "\n", {b}},
+      {"comments after the marker on its line are the game's",
+       "1. e4 e5 1-0 {White wins on time} ; engine note\n\n1. d4 d5 0-1 {resigns}  \n",
+       {"1. e4 e5 1-0 {White wins on time} ; engine note", "1. d4 d5 0-1 {resigns}"}},
+      {"no termination marker: up to the last text of the game's last line",
+       "[Event \"x\"]\n\n1. e4 e5  \n[Event \"y\"]\n\n1. d4 *\n", {"[Event \"x\"]\n\n1. e4 e5", "[Event \"y\"]\n\n1. d4 *"}},
+      {"tags only (a broadcast's list), then a game",
+       "[Event \"x\"]\n[White \"w\"]  \n\n[Event \"y\"]\n\n1. d4 *\n", {"[Event \"x\"]\n[White \"w\"]", "[Event \"y\"]\n\n1. d4 *"}},
+      {"a game without tags, indented, after prose",
+       "Some prose here\n\n   1. e4 e5 2. Nf3 *\n", {"1. e4 e5 2. Nf3 *"}},
+      {"Latin-1 bytes (read as two bytes each) before the marker",
+       "[Event \"Z\xFCrich\"]\n\n1. e4 {Gr\xFC\xDF" "e} e5 1/2-1/2\n", {"[Event \"Z\xFCrich\"]\n\n1. e4 {Gr\xFC\xDF" "e} e5 1/2-1/2"}},
+      {"a tag broken over lines", "[Event\n\"x\"]\n[White \"w\"]\n\n", {"[Event\n\"x\"]\n[White \"w\"]"}},
+      {"an unterminated comment runs to the end of the input", "1. e4 {never closed\nstill\n\n", {"1. e4 {never closed\nstill"}},
+      {"the last line without its line feed", "1. e4 e5 *", {"1. e4 e5 *"}},
+  };
+  for (const Case& c : cases) {
+    INFO(c.name);
+    std::vector<std::string> cut;
+    for (const Game& g : read_all(c.text)) cut.push_back(c.text.substr(g.span.offset, g.span.length));
+    CHECK(cut == c.games);
+    for (bool plain : {true, false}) {  // the fast path cuts the same bytes
+      std::istringstream in(c.text);
+      Reader reader(in);
+      ValidateOptions o;
+      o.plain_path = plain;
+      std::vector<std::string> same;
+      for (GameReport r; validate_next_game(reader, o, r);) same.push_back(c.text.substr(r.span.offset, r.span.length));
+      CHECK(same == c.games);
+    }
+  }
+  SECTION("a piece of an input read on its own counts from byte_offset") {
+    ReaderOptions o;
+    o.byte_offset = 1000;
+    auto games = read_all("\n\n1. e4 *\n", o);
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].span.offset == 1002);
+    CHECK(games[0].span.length == 7);
+  }
+}

@@ -50,6 +50,24 @@ std::string plain_path(const std::string& text, std::size_t* plain_games = nullp
   return out;
 }
 
+// What a reader of tags alone keeps of each game (read_next_tags), or the general reader's
+// games, as text: place, span, tags, marker, the reader's diagnostics.
+std::string tag_games(const std::string& text, bool tags_only) {
+  std::istringstream in(text);
+  Reader reader(in);
+  GameBuilder builder;
+  Game game;
+  std::ostringstream out;
+  while (tags_only ? read_next_tags(reader, game) : reader.read_game(builder)) {
+    const Game& g = tags_only ? game : builder.game();
+    out << "game " << g.ordinal << " at " << g.start.line << ':' << g.start.column << " bytes " << g.span.offset << '+'
+        << g.span.length << " result " << g.result.value_or("none") << '\n';
+    for (const Tag& t : g.tags) out << "  [" << t.name << ' ' << t.value << "] " << t.at.line << ':' << t.at.column << '\n';
+    for (const Diagnostic& d : g.diagnostics) out << "  " << d.code << ' ' << d.at.line << ':' << d.at.column << '\n';
+  }
+  return out.str();
+}
+
 const std::string ROSTER =
     "[Event \"E\"]\n[Site \"S\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n[White \"W\"]\n[Black \"B\"]\n";
 
@@ -146,6 +164,7 @@ TEST_CASE("Plain games are cut out and checked in one pass, with the general pat
   std::string fast = plain_path(text, &plains);
   CHECK(plains == 3);
   CHECK(fast == general_path(text));
+  CHECK(tag_games(text, true) == tag_games(text, false));
   CHECK(fast.find("plies=7") != std::string::npos);  // the main line only
 }
 
@@ -218,6 +237,7 @@ TEST_CASE("Games outside the plain form, or with problems, get the general path'
     INFO(text);
     CHECK(plain_path(text) == general_path(text));
     CHECK(plain_path(text, nullptr, {nullptr, false, true}) == general_path(text, {nullptr, false, true}));  // --strict
+    CHECK(tag_games(text, true) == tag_games(text, false));  // tags alone: the same games, tags and places
   }
 }
 

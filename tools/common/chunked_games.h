@@ -167,6 +167,20 @@ void give_back_room(Chunk<Result>& c, const ChunkLimits& limits) {
   }
 }
 
+// A chunk's games, with a reader of its own that starts where the chunk does.
+template <class Result, class ReadOne>
+void read_chunk(Chunk<Result>& chunk, chess::pgn::ReaderOptions options, ReadOne& read_one) {
+  options.line_offset += chunk.first_line - 1;
+  options.byte_offset += chunk.end_bytes - chunk.text.size();
+  chess::pgn::Reader reader(chunk.text.view(), options);
+  for (chunk.count = 0;; ++chunk.count) {
+    if (chunk.count == chunk.results.size()) chunk.results.emplace_back();
+    if (!read_one(reader, chunk.results[chunk.count])) break;
+  }
+  chunk.clean = reader.ended_cleanly();
+  chunk.trailing = reader.trailing_diagnostics();
+}
+
 }  // namespace chunked
 
 // read_one(chess::pgn::Reader&, Result&) -> bool reads and handles the reader's next game,
@@ -181,16 +195,8 @@ bool for_each_game_chunked(std::istream& in, int jobs, chess::pgn::ReaderOptions
                            ChunkLimits limits = {}, std::vector<chess::pgn::Diagnostic>* trailing = nullptr) {
   using Chunk = chunked::Chunk<Result>;
   chunked::Cutter cutter(in, limits);
-  auto read_all = [&](Chunk& chunk) {  // the chunk's games, with a reader of its own
-    chess::pgn::ReaderOptions o = options;
-    o.line_offset = chunk.first_line - 1;
-    chess::pgn::Reader reader(chunk.text.view(), o);
-    for (chunk.count = 0;; ++chunk.count) {
-      if (chunk.count == chunk.results.size()) chunk.results.emplace_back();
-      if (!read_one(reader, chunk.results[chunk.count])) break;
-    }
-    chunk.clean = reader.ended_cleanly();
-    chunk.trailing = reader.trailing_diagnostics();
+  auto read_all = [&](Chunk& chunk) {
+    chunked::read_chunk(chunk, options, read_one);
     cutter.read(chunk.text.size(), chunk.count);
   };
   OrderedPipeline<Chunk> pipeline(
@@ -230,7 +236,8 @@ bool for_each_game_chunked(std::istream& in, int jobs, chess::pgn::ReaderOptions
     pipeline.stop_processing();
     std::size_t bytes_before = kept.end_bytes - kept.text.size();
     chess::pgn::ReaderOptions o = options;
-    o.line_offset = kept.first_line - 1;
+    o.line_offset += kept.first_line - 1;
+    o.byte_offset += bytes_before;
     chunked::Text first;
     first.swap(kept.text);
     first.append(after.text.view());

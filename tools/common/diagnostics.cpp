@@ -33,6 +33,7 @@ DiagnosticPrinter::DiagnosticPrinter(std::string_view program)
 
 void DiagnosticPrinter::print(std::string_view file, std::size_t line, std::size_t column, Severity severity,
                               std::string_view code, std::string_view message) const {
+  if (silent) return;
   std::string label = code.empty() ? severity_name(severity) : fmt::format("{}[{}]", severity_name(severity), code);
   if (colour_)
     fmt::print(stderr, "\033[1m{}:{}:{}:\033[0m {}{}\033[0m: {}\n", file, line, column, severity_colour(severity),
@@ -42,6 +43,7 @@ void DiagnosticPrinter::print(std::string_view file, std::size_t line, std::size
 }
 
 void DiagnosticPrinter::print(Severity severity, std::string_view message, std::string_view code) const {
+  if (silent) return;
   std::string label = code.empty() ? severity_name(severity) : fmt::format("{}[{}]", severity_name(severity), code);
   if (colour_)
     fmt::print(stderr, "{}: {}{}\033[0m: {}\n", program_, severity_colour(severity), label, message);

@@ -21,6 +21,9 @@ public:
   // For problems with no place in an input (options, files that cannot be opened).
   void print(Severity severity, std::string_view message, std::string_view code = {}) const;
 
+  // Prints nothing: a first pass over an input that a second pass reports on.
+  bool silent = false;
+
   // How many of one game's diagnostics are printed (--max-errors; 0: all). The rest are
   // counted in one line (see game_report.h).
   std::size_t max_per_game = 0;

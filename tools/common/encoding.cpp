@@ -200,6 +200,7 @@ protected:
         }
         lines_ += lines;  // (those before the control byte: its own line is not kept)
         offset_ += keep;
+        text_ += keep;
         done += std::streamsize(keep);
         if (size == 0) break;
         continue;
@@ -312,17 +313,20 @@ private:
     out_.append(in_, from, to - from);
     lines_ += std::size_t(std::count(in_.begin() + std::ptrdiff_t(from), in_.begin() + std::ptrdiff_t(to), '\n'));
     offset_ += to - from;
+    text_ += to - from;
   }
 
   // The bytes of a binary line go; its line feed stays.
   void skip(std::size_t from, std::size_t to, bool ends_line) {
     std::size_t bytes = to - from - (ends_line ? 1 : 0);
     skipped_->bytes += bytes;
+    if (bytes) skipped_->taken_out(text_, bytes);
     offset_ += to - from;
     in_binary_line_ = !ends_line;
     if (ends_line) {
       out_ += '\n';
       ++lines_;
+      ++text_;
     }
   }
 
@@ -339,9 +343,30 @@ private:
   std::string in_, out_;
   std::size_t out_at_ = 0;
   std::size_t offset_ = 0, lines_ = 0;  // input bytes and lines filtered so far
+  std::size_t text_ = 0;                // bytes handed out as text so far
   bool regular_file_;
   bool ends_ = false, binary_ = false, in_binary_line_ = false, line_at_a_time_ = false;
 };
+
+}  // namespace
+
+std::size_t SkippedBinary::input_offset(std::size_t offset) const {
+  if (!any_.load(std::memory_order_acquire)) return offset;
+  std::lock_guard lock(mutex_);
+  auto after = std::upper_bound(cuts_.begin(), cuts_.end(), offset,
+                                [](std::size_t at, const std::pair<std::size_t, std::size_t>& cut) { return at < cut.first; });
+  return after == cuts_.begin() ? offset : offset + std::prev(after)->second;
+}
+
+void SkippedBinary::taken_out(std::size_t at, std::size_t bytes) {
+  std::lock_guard lock(mutex_);
+  std::size_t before = cuts_.empty() ? 0 : cuts_.back().second;
+  if (!cuts_.empty() && at <= cuts_.back().first + 1) cuts_.back() = {at, before + bytes};
+  else cuts_.emplace_back(at, before + bytes);
+  any_.store(true, std::memory_order_release);
+}
+
+namespace {
 
 Encoding judge(const std::string& s, std::size_t& binary_at) {
   if (s.size() >= 2 && static_cast<unsigned char>(s[0]) == 0xFF && static_cast<unsigned char>(s[1]) == 0xFE)

@@ -7,10 +7,14 @@
 // of text, becomes an empty line (so line numbers hold), and the text after is read.
 #pragma once
 
+#include <atomic>
 #include <istream>
 #include <memory>
+#include <mutex>
 #include <streambuf>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace tools {
 
@@ -20,6 +24,20 @@ enum class Encoding { Text, Utf16LE, Utf16BE, Binary };
 struct SkippedBinary {
   std::size_t stretches = 0, bytes = 0;
   std::size_t first_byte = 0, first_line = 0;  // where the first began (from 1)
+
+  // The input's byte for the text's byte at `offset`, the text being the input with the
+  // binary bytes taken out: the games' offsets are the input's. Safe to ask while the
+  // input is read on another thread (a chunk's reader asks while the next is cut).
+  std::size_t input_offset(std::size_t offset) const;
+  // The skipper's: `bytes` bytes of the input taken out just before the text's byte `at`.
+  void taken_out(std::size_t at, std::size_t bytes);
+
+private:
+  mutable std::mutex mutex_;
+  std::atomic<bool> any_{false};
+  // Where bytes were taken out, and how many in all up to there; the lines of one stretch
+  // are one entry (only their line feeds are left between them, where no game begins or ends).
+  std::vector<std::pair<std::size_t, std::size_t>> cuts_;
 };
 
 struct SniffedInput {

@@ -22,7 +22,8 @@ struct GameLoopOptions {
   std::vector<std::string> files;  // empty: standard input
   int jobs = 1;
   bool progress = false;
-  chess::pgn::ReaderOptions reader;
+  chess::pgn::ReaderOptions reader;  // with where a part begins in its whole (parts.h)
+  std::string input_name;            // the name the (one) input goes by, if not its own
 };
 
 // read_one(chess::pgn::Reader&, Result&) -> bool reads and handles the next game into the
@@ -47,6 +48,11 @@ int for_each_game(const GameLoopOptions& options, const DiagnosticPrinter& diagn
       status = std::max(status, int(input.refused ? EXIT_SOME_INVALID : EXIT_USAGE_OR_IO));
       continue;
     }
+    if (!options.input_name.empty()) input.name = options.input_name;
+    input.line_offset = options.reader.line_offset;
+    input.byte_offset = options.reader.byte_offset;
+    chess::pgn::ReaderOptions reader_options = options.reader;
+    locate_bytes(input, reader_options);
     std::size_t bytes = 0;
     std::vector<chess::pgn::Diagnostic> trailing;  // found after the file's last game
     auto handle = [&](Result& r, std::size_t ordinal_offset, std::size_t bytes_read) {
@@ -57,13 +63,13 @@ int for_each_game(const GameLoopOptions& options, const DiagnosticPrinter& diagn
       return more;
     };
     if (options.jobs <= 1) {
-      chess::pgn::Reader reader(*input.stream, options.reader);
+      chess::pgn::Reader reader(*input.stream, reader_options);
       Result r;
       while (going && read_one(reader, r)) going = handle(r, 0, reader.bytes_read());
       bytes = reader.bytes_read();
       if (going) trailing = reader.trailing_diagnostics();
     } else {
-      going = for_each_game_chunked<Result>(*input.stream, options.jobs, options.reader, read_one, handle, {}, &trailing);
+      going = for_each_game_chunked<Result>(*input.stream, options.jobs, reader_options, read_one, handle, {}, &trailing);
     }
     for (const chess::pgn::Diagnostic& d : trailing)  // said once: no game holds them
       diagnostics.print(input.name, d.at.line, d.at.column,

@@ -8,11 +8,16 @@ namespace tools {
 
 using chess::pgn::Diagnostic;
 
+std::string game_context(const chess::pgn::GameReport& report) {
+  return fmt::format("game {} at line {}{}", report.ordinal, report.start.line,
+                     report.white.empty() && report.black.empty() ? "" : ", " + report.white + " - " + report.black);
+}
+
 void print_game_diagnostics(const DiagnosticPrinter& printer, const std::string& file,
                             const chess::pgn::GameReport& report, bool errors_only) {
-  std::string players = report.white.empty() && report.black.empty() ? "" : ", " + report.white + " - " + report.black;
+  std::string context = game_context(report);
   auto print = [&](const Diagnostic& d, Severity severity) {
-    std::string message = d.message + fmt::format(" (game {} at line {}{}", report.ordinal, report.start.line, players);
+    std::string message = d.message + " (" + context;
     if (d.ply) message += fmt::format(", ply {}, move '{}', position {}", d.ply, excerpt(d.move), d.fen);
     message += ")";
     if (!d.suggestions.empty()) {
@@ -35,6 +40,10 @@ void print_game_diagnostics(const DiagnosticPrinter& printer, const std::string&
     printer.print(file, report.start.line, report.start.column ? report.start.column : 1, Severity::Note, "max-errors",
                   fmt::format("{} more in game {} not shown (--max-errors {})", left_out, report.ordinal,
                               printer.max_per_game));
+}
+
+std::string json_span(const chess::pgn::Span& span) {
+  return fmt::format("\"offset\": {}, \"length\": {}", span.offset, span.length);
 }
 
 std::string json_diagnostic(const Diagnostic& d) {

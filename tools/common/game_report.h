@@ -17,6 +17,12 @@ namespace tools {
 void print_game_diagnostics(const DiagnosticPrinter& printer, const std::string& file,
                             const chess::pgn::GameReport& report, bool errors_only = false);
 
+// "offset": O, "length": N: where a game's text lies in its input (a record's fields).
+std::string json_span(const chess::pgn::Span& span);
+
+// "game N at line L, White - Black": where a message about the game says it is.
+std::string game_context(const chess::pgn::GameReport& report);
+
 // {"code", "line", "col", ["ply", "move", "fen",] "message"[, "suggestions"]}
 std::string json_diagnostic(const chess::pgn::Diagnostic& d);
 std::string json_diagnostics(const std::vector<chess::pgn::Diagnostic>& list);  // a JSON array

@@ -99,12 +99,20 @@ std::string Input::failure() const {
   return source && source->bad() ? "read error" : "";
 }
 
+void locate_bytes(const Input& input, chess::pgn::ReaderOptions& options) {
+  if (!input.skipped) return;
+  options.input_byte = [skipped = input.skipped, base = options.byte_offset](std::size_t text_byte) {
+    return base + skipped->input_offset(text_byte - base);
+  };
+}
+
 int finish_input(const Input& input, const DiagnosticPrinter& diagnostics) {
   int status = EXIT_ALL_GOOD;
   if (input.skipped && input.skipped->stretches) {
     const SkippedBinary& s = *input.skipped;
-    diagnostics.print(input.name, s.first_line, 1, Severity::Error, "not-text",
-                      "binary data (NUL or control characters) from byte " + std::to_string(s.first_byte) + ": " +
+    diagnostics.print(input.name, input.line_offset + s.first_line, 1, Severity::Error, "not-text",
+                      "binary data (NUL or control characters) from byte " +
+                          std::to_string(input.byte_offset + s.first_byte) + ": " +
                           (s.stretches == 1 ? std::string("its lines") : std::to_string(s.stretches) + " stretches") +
                           " skipped, " + std::to_string(s.bytes) + " bytes in all");
     status = EXIT_SOME_INVALID;

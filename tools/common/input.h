@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "chess/pgn/reader.h"
 #include "common/decompress.h"
 #include "common/encoding.h"
 
@@ -20,6 +21,8 @@ struct Input {
   std::string failure() const;
   Compression compression() const { return decompressed ? decompressed->compression() : Compression::None; }
   std::shared_ptr<const SkippedBinary> skipped;  // binary stretches skipped (encoding.h)
+  // Where the input begins in a larger one (a part of it), for the places finish_input says.
+  std::size_t line_offset = 0, byte_offset = 0;
 
   std::istream* source = nullptr;       // the bytes as opened
   std::unique_ptr<std::istream> owned;  // null for standard input
@@ -37,6 +40,10 @@ class DiagnosticPrinter;
 // the same way, once, with `refused` set; UTF-16 is decoded to UTF-8, with a warning.
 // Compressed inputs (zstd, gzip, bzip2, xz: decompress.h) are decompressed first.
 Input open_input(const std::string& path, const DiagnosticPrinter& diagnostics);
+
+// The reader's options for `input`: the input's bytes for the text's, where binary data
+// was taken out of it (the games' offsets are the input's; after options.byte_offset).
+void locate_bytes(const Input& input, chess::pgn::ReaderOptions& options);
 
 // Once an input is read: says what went wrong reading it (a read error; binary data
 // skipped, once, with where it began and how much there was) and returns the status it

@@ -42,10 +42,31 @@ void remove_temp() {
   if (temp_path[0]) ::unlink(temp_path);
 }
 
-// Ends the run for a signal: no partial record was written (see write_out), the
-// temporary file goes, the threads end with the process.
-[[noreturn]] void exit_for(int sig) {
+}  // namespace
+
+// The temporary files of SideFiles, for the signal handler: a list that only grows, each
+// name written before it is linked in, never freed (a name is a few dozen bytes a file).
+struct TempName {
+  std::string path;
+  std::atomic<bool> live{true};
+  TempName* next = nullptr;
+};
+
+namespace {
+
+std::atomic<TempName*> side_temps{nullptr};
+
+// Every temporary file, -o's and the side files' (a run ended by a signal or an error).
+void remove_temps() {
   remove_temp();
+  for (TempName* t = side_temps.load(); t; t = t->next)
+    if (t->live.load()) ::unlink(t->path.c_str());
+}
+
+// Ends the run for a signal: no partial record was written (see write_out), the
+// temporary files go, the threads end with the process.
+[[noreturn]] void exit_for(int sig) {
+  remove_temps();
   ::_exit(128 + sig);
 }
 
@@ -72,38 +93,48 @@ void leave_writing() {
   }
 }
 
-[[noreturn]] void write_failed(int error) {
+// A write to `name` failed: said, and the run ended, no temporary file left behind.
+[[noreturn]] void write_failed(const DiagnosticPrinter& diagnostics, const std::string& name, int error,
+                               bool temporary) {
   if (error == EPIPE) {  // the reader went away: end as a filter does, quietly
     std::signal(SIGPIPE, SIG_DFL);
     std::raise(SIGPIPE);
-    remove_temp();
+    remove_temps();
     ::_exit(128 + SIGPIPE);
   }
-  out.diagnostics->print(Severity::Error, out.name + ": write error: " + std::strerror(error) +
-                                              (temp_path[0] ? " (the file is left as it was)" : ""));
-  remove_temp();
+  diagnostics.print(Severity::Error, name + ": write error: " + std::strerror(error) +
+                                         (temporary ? " (the file is left as it was)" : ""));
+  remove_temps();
   ::_exit(EXIT_USAGE_OR_IO);
 }
 
-void write_out() {
-  if (out.pending.empty()) return;
+// Writes all of `data` to `fd`, between enter_writing and leave_writing (a signal waits
+// for the write to end); false with errno set if it failed.
+bool write_all(int fd, std::string_view data) {
   enter_writing();
-  const char* p = out.pending.data();
-  std::size_t left = out.pending.size();
+  const char* p = data.data();
+  std::size_t left = data.size();
   while (left > 0) {
-    ssize_t n = ::write(out.fd, p, left);
+    ssize_t n = ::write(fd, p, left);
     if (n < 0) {
       if (errno == EINTR) continue;
       int error = errno;
       state.store(IDLE);
-      write_failed(error);
+      errno = error;
+      return false;
     }
     p += n;
     left -= std::size_t(n);
   }
+  leave_writing();
+  return true;
+}
+
+void write_out() {
+  if (out.pending.empty()) return;
+  if (!write_all(out.fd, out.pending)) write_failed(*out.diagnostics, out.name, errno, temp_path[0]);
   out.written += out.pending.size();
   out.pending.clear();
-  leave_writing();
 }
 
 ssize_t cookie_write(void*, const char* data, std::size_t size) {
@@ -122,6 +153,31 @@ const std::string* input_named_by(const struct stat& target, const std::vector<s
     if (known && same_file(st, target)) return &input;
   }
   return nullptr;
+}
+
+// The name template of a temporary file beside `path` (beside the file itself when `path`
+// is a link to it), and in `final_path` the name it is to be renamed to.
+std::string temp_beside(const std::string& path, bool exists, std::string& final_path) {
+  final_path = path;
+  if (exists) {
+    char resolved[PATH_MAX];
+    if (::realpath(path.c_str(), resolved)) final_path = resolved;
+  }
+  std::size_t slash = final_path.rfind('/');
+  std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : final_path.substr(0, slash);
+  std::string base = slash == std::string::npos ? final_path : final_path.substr(slash + 1);
+  return dir + "/." + base + ".XXXXXX";
+}
+
+// Creates the temporary file of the template `name` (completed in place), with the mode
+// of the file it replaces (`existing`) or a new file's: its descriptor, or -1 (errno set).
+int open_temp(char* name, const struct stat* existing) {
+  int fd = ::mkostemp(name, O_CLOEXEC);
+  if (fd < 0) return -1;
+  mode_t mask = ::umask(0);
+  ::umask(mask);
+  (void)::fchmod(fd, existing ? existing->st_mode & 07777 : 0666 & ~mask);
+  return fd;
 }
 
 // Even over an inherited SIG_IGN: a script's background job (`prog & kill -INT $!`) starts
@@ -169,30 +225,18 @@ bool OutputFile::open(const std::vector<std::string>& inputs, bool line_by_line)
         return false;
       }
     } else {
-      std::string target = path_;
-      if (exists) {  // beside the file itself, not a link to it
-        char resolved[PATH_MAX];
-        if (::realpath(path_.c_str(), resolved)) target = resolved;
-      }
-      std::size_t slash = target.rfind('/');
-      std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : target.substr(0, slash);
-      std::string base = slash == std::string::npos ? target : target.substr(slash + 1);
-      std::string temp = dir + "/." + base + ".XXXXXX";
+      std::string temp = temp_beside(path_, exists, final_path_);
       if (temp.size() >= sizeof temp_path) {
         diagnostics_.print(Severity::Error, path_ + ": name too long");
         return false;
       }
       std::strcpy(temp_path, temp.c_str());
-      out.fd = ::mkostemp(temp_path, O_CLOEXEC);
+      out.fd = open_temp(temp_path, exists ? &st : nullptr);
       if (out.fd < 0) {
         temp_path[0] = 0;
         diagnostics_.print(Severity::Error, path_ + ": cannot create a file beside it: " + std::strerror(errno));
         return false;
       }
-      mode_t mask = ::umask(0);
-      ::umask(mask);
-      (void)::fchmod(out.fd, exists ? st.st_mode & 07777 : 0666 & ~mask);
-      final_path_ = target;
     }
   }
   out.block = line_by_line || ::isatty(out.fd) ? 0 : BLOCK;
@@ -266,6 +310,98 @@ OutputFile::~OutputFile() {
 
 void end_record() {
   if (out.active && out.pending.size() >= out.block) write_out();
+}
+
+struct SideFileAccess {
+  static ssize_t write(void* cookie, const char* data, std::size_t size) {
+    auto* file = static_cast<SideFile*>(cookie);
+    file->pending_.append(data, size);
+    if (file->pending_.size() > MOST_PENDING) file->write_out();
+    return ssize_t(size);
+  }
+};
+
+bool SideFile::open(const std::string& path, const std::vector<std::string>& inputs) {
+  path_ = path;
+  struct stat st;
+  bool exists = ::stat(path.c_str(), &st) == 0;
+  if (exists && S_ISREG(st.st_mode))
+    if (const std::string* input = input_named_by(st, inputs)) {
+      diagnostics_.print(Severity::Error, path + " is " + (*input == "-" ? "standard input" : "the input " + *input) +
+                                              ": refused");
+      return false;
+    }
+  if (exists && !S_ISREG(st.st_mode)) {  // a device or a pipe: written to as it is
+    fd_ = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  } else {
+    auto* temp = new TempName;
+    temp->path = temp_beside(path, exists, final_path_);
+    // Linked in before the file is made: a signal between the two leaves no file behind.
+    temp->next = side_temps.load();
+    while (!side_temps.compare_exchange_weak(temp->next, temp)) {}
+    temp_ = temp;
+    fd_ = open_temp(temp->path.data(), exists ? &st : nullptr);
+    if (fd_ < 0) temp->live.store(false);
+  }
+  if (fd_ < 0) {
+    diagnostics_.print(Severity::Error, path + ": cannot " + (temp_ ? "create a file beside it: " : "open it: ") +
+                                            std::strerror(errno));
+    return false;
+  }
+  cookie_io_functions_t io{nullptr, SideFileAccess::write, nullptr, nullptr};
+  stream_ = ::fopencookie(this, "w", io);
+  if (!stream_) {
+    diagnostics_.print(Severity::Error, path + ": " + std::strerror(errno));
+    return false;
+  }
+  std::setvbuf(stream_, nullptr, _IONBF, 0);
+  return true;
+}
+
+void SideFile::write_out() {
+  if (pending_.empty()) return;
+  if (fd_ < 0) fd_ = ::open(temp_->path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd_ < 0 || !write_all(fd_, pending_)) write_failed(diagnostics_, path_, errno, temp_);
+  pending_.clear();
+}
+
+void SideFile::end_record() {
+  if (pending_.size() >= (64 << 10)) write_out();
+}
+
+void SideFile::release() {
+  write_out();
+  if (temp_ && fd_ >= 0) {
+    ::close(fd_);
+    fd_ = -1;
+  }
+}
+
+bool SideFile::commit() {
+  if (!stream_) return false;
+  std::fflush(stream_);
+  write_out();
+  std::fclose(stream_);
+  stream_ = nullptr;
+  int error = fd_ >= 0 && ::close(fd_) != 0 ? errno : 0;
+  fd_ = -1;
+  if (!temp_) return true;
+  enter_writing();  // a signal now waits for the file to be in place
+  if (!error && ::rename(temp_->path.c_str(), final_path_.c_str()) != 0) error = errno;
+  if (error) ::unlink(temp_->path.c_str());
+  temp_->live.store(false);
+  leave_writing();
+  if (error) diagnostics_.print(Severity::Error, path_ + ": write error: " + std::strerror(error) + " (the file is left as it was)");
+  return !error;
+}
+
+SideFile::~SideFile() {
+  if (stream_) std::fclose(stream_);
+  if (fd_ >= 0) ::close(fd_);
+  if (temp_ && temp_->live.load()) {
+    ::unlink(temp_->path.c_str());
+    temp_->live.store(false);
+  }
 }
 
 }  // namespace tools

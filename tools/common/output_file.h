@@ -17,6 +17,7 @@
 
 #include <CLI/CLI.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/diagnostics.h"
@@ -42,12 +43,49 @@ public:
   int finish(int status);
 
   const std::string& path() const { return path_; }
+  // -o's value taken away, before open(): the results go to standard output, and the
+  // caller makes files of its own from it (pgn-convert's --split-*: a pattern).
+  std::string take_path() { return std::exchange(path_, std::string()); }
 
 private:
   const DiagnosticPrinter& diagnostics_;
   std::string path_;  // -o FILE; empty: standard output
   std::string final_path_;  // what the temporary file is renamed to (FILE, its links resolved)
   bool opened_ = false, finished_ = false;
+};
+
+// A file of results beside the main output (pgn-convert's --duplicates-file and split
+// files), whole or not at all as -o's is: written to a temporary file beside it, renamed
+// into place by commit(), removed if the run ends first (a signal, a write error: said once,
+// status 2; an early return). A device or a pipe is written to as it is. Records are
+// printed to stream() and ended with end_record(). A program with thousands of these open
+// release()s the ones it has not written to lately: their descriptors are closed until
+// the next write. open() needs OutputFile::open to have installed the signal handlers.
+class SideFile {
+public:
+  explicit SideFile(const DiagnosticPrinter& diagnostics) : diagnostics_(diagnostics) {}
+  ~SideFile();
+  SideFile(const SideFile&) = delete;
+  SideFile& operator=(const SideFile&) = delete;
+
+  // False, said why, when the file cannot be made or is one of `inputs` ('-': standard input).
+  bool open(const std::string& path, const std::vector<std::string>& inputs);
+  std::FILE* stream() const { return stream_; }
+  void end_record();  // what is pending is written out once there is enough of it
+  void release();     // written out, and the descriptor closed until the next write
+  // The rest written out and the file renamed into place; false, said why, if it failed.
+  bool commit();
+  const std::string& path() const { return path_; }
+
+private:
+  friend struct SideFileAccess;
+  void write_out();
+  const DiagnosticPrinter& diagnostics_;
+  std::string path_, final_path_;
+  struct TempName* temp_ = nullptr;  // in the list that a signal's handler removes
+  std::string pending_;
+  std::FILE* stream_ = nullptr;
+  int fd_ = -1;
 };
 
 // The end of a record printed to standard output: up to here, it may be written out.

@@ -51,6 +51,7 @@ int main(int argc, char** argv) {
   app.add_option("-j,--jobs", run.loop.jobs, "Judge with N threads (output order is kept)")->check(CLI::Range(1, 256));
   adjudicate::StandingsCommandLine standings;
   standings.add_to(app);
+  run.part.add_to(app);
   tools::GameReportingOptions reporting;
   reporting.add_to(app);
   tools::DiagnosticPrinter diagnostics("game-adjudicate");
@@ -61,7 +62,10 @@ int main(int argc, char** argv) {
   if (list) return adjudicate::list_rules(), tools::EXIT_ALL_GOOD;
   std::vector<std::string> inputs = run.loop.files.empty() ? std::vector<std::string>{"-"} : run.loop.files;
   if (!rules_file.empty()) inputs.push_back(rules_file);
-  if (!output.open(inputs)) return tools::EXIT_USAGE_OR_IO;
+  if (!run.part.check(run.loop.files, diagnostics) || !output.open(inputs)) return tools::EXIT_USAGE_OR_IO;
+  if ((positions_mode || standings.enabled) && (run.part.merge || run.part.summary_to_file()))
+    return diagnostics.print(tools::Severity::Error, "--summary-file and --merge are for games judged one by one, not "
+                                                     "--positions or --standings"), tools::EXIT_USAGE_OR_IO;
   if (positions_mode) {
     positions.files = run.loop.files;
     positions.jsonl = format == "jsonl";
@@ -83,5 +87,6 @@ int main(int argc, char** argv) {
   auto printer = adjudicate::make_printer(format == "jsonl" ? adjudicate::Format::Jsonl
                                           : format == "pgn" ? adjudicate::Format::Pgn : adjudicate::Format::Text,
                                           diagnostics);
-  return output.finish(adjudicate::run_games(run, *printer, diagnostics));
+  return output.finish(run.part.merge ? adjudicate::merge_games(run, *printer, diagnostics)
+                                      : adjudicate::run_games(run, *printer, diagnostics));
 }

@@ -76,9 +76,10 @@ public:
   explicit JsonPrinter(const tools::DiagnosticPrinter& diagnostics) : diagnostics_(diagnostics) {}
   void game(const std::string& file, const Judged& j, const RuleSet& set) override {
     const auto& r = j.report;
-    std::string head = fmt::format("{{\"file\": {}, \"game\": {}, \"line\": {}, \"white\": {}, \"black\": {}, \"recorded\": {}",
-                                   json_string(file), r.ordinal, r.start.line, json_string(r.white),
-                                   json_string(r.black), json_string(j.recorded));
+    std::string head = fmt::format("{{\"file\": {}, \"game\": {}, \"line\": {}, {}, \"white\": {}, \"black\": {}, "
+                                   "\"recorded\": {}",
+                                   json_string(file), r.ordinal, r.start.line, tools::json_span(r.span),
+                                   json_string(r.white), json_string(r.black), json_string(j.recorded));
     if (!j.adjudication) {
       tools::print_game_diagnostics(diagnostics_, file, r, true);
       fmt::print("{}, \"valid\": false, \"errors\": {}}}\n", head, tools::json_diagnostics(r.errors));
@@ -107,13 +108,7 @@ public:
                json_string(chess::rules::to_string(a.reason)), rule.empty() ? "null" : json_string(rule), a.ply,
                json_string(a.explanation), claims, witness, a.moves_after_end, notes);
   }
-  void summary(const Summary& s) override {
-    std::string reasons;
-    for (const auto& [reason, n] : s.by_reason) reasons += fmt::format("{}{}: {}", reasons.empty() ? "" : ", ", json_string(reason), n);
-    fmt::print("{{\"summary\": {{\"games\": {}, \"agree\": {}, \"disagree\": {}, \"not_adjudicated\": {}, "
-               "\"by_reason\": {{{}}}}}}}\n",
-               s.games, s.agree, s.disagree, s.unreadable, reasons);
-  }
+  void summary(const Summary& s) override { fmt::print("{}\n", s.json()); }
 
 private:
   const tools::DiagnosticPrinter& diagnostics_;
@@ -139,6 +134,23 @@ void Summary::count(const Judged& j) {
   }
   ++(j.disagrees() ? disagree : agree);
   ++by_reason[std::string(chess::rules::to_string(j.adjudication->reason))];
+}
+
+std::string Summary::json() const {
+  std::string reasons;
+  for (const auto& [reason, n] : by_reason) reasons += fmt::format("{}{}: {}", reasons.empty() ? "" : ", ", json_string(reason), n);
+  return fmt::format("{{\"summary\": {{\"games\": {}, \"agree\": {}, \"disagree\": {}, \"not_adjudicated\": {}, "
+                     "\"by_reason\": {{{}}}}}}}",
+                     games, agree, disagree, unreadable, reasons);
+}
+
+void Summary::add(const tools::JsonValue& part) {
+  games += std::size_t(part.number_at("games"));
+  agree += std::size_t(part.number_at("agree"));
+  disagree += std::size_t(part.number_at("disagree"));
+  unreadable += std::size_t(part.number_at("not_adjudicated"));
+  if (const tools::JsonValue* reasons = part.get("by_reason"))
+    for (const auto& [reason, n] : reasons->members) by_reason[reason] += std::size_t(n.number);
 }
 
 std::unique_ptr<Printer> make_printer(Format format, const tools::DiagnosticPrinter& diagnostics) {

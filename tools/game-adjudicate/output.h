@@ -7,6 +7,7 @@
 #include <string>
 
 #include "common/diagnostics.h"
+#include "common/json.h"
 #include "game-adjudicate/judge.h"
 
 namespace adjudicate {
@@ -15,6 +16,9 @@ struct Summary {
   std::size_t games = 0, agree = 0, disagree = 0, unreadable = 0;
   std::map<std::string, std::size_t> by_reason;
   void count(const Judged& j);
+  // As --format jsonl prints it ({"summary": ...}), and a part's added in (--merge).
+  std::string json() const;
+  void add(const tools::JsonValue& part);
 };
 
 class Printer {

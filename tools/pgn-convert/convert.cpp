@@ -122,20 +122,40 @@ void append_json_line(std::string& out, const Line& line, Position pos, notation
   out += ']';
 }
 
-// One object per game; its number left out (number_at).
-void jsonl(const Game& game, const Position& start, const ConvertOptions& o, std::string& out,
-           std::vector<std::size_t>& number_at) {
-  const notation::Codec& codec = o.write.codec ? *o.write.codec : *notation::find_codec("san");
+// A JSON object's first fields: where the game is (its number and file left out:
+// number_at, file_at), then its tags (those `which` says) up to the closing brace of "tags".
+void json_head(const Game& game, WriteOptions::Tags which, Converted& c) {
+  std::string& out = c.text;
   out += "{\"game\": ";
-  number_at.push_back(out.size());
+  c.number_at.push_back(out.size());
+  out += ", \"file\": ";
+  c.file_at = out.size();
+  out += ", \"line\": ";
+  append_number(out, (long long)game.start.line);
+  out += ", \"offset\": ";
+  append_number(out, (long long)game.span.offset);
+  out += ", \"length\": ";
+  append_number(out, (long long)game.span.length);
   out += ", \"tags\": {";
-  for (std::size_t i = 0; i < game.tags.size(); ++i) {
-    if (i) out += ", ";
-    append_json_string(out, game.tags[i].name);
+  bool first = true;
+  for (const Tag& t : game.tags) {
+    if (which == WriteOptions::Tags::None || (which == WriteOptions::Tags::Roster && !in_seven_tag_roster(t.name)))
+      continue;
+    if (!first) out += ", ";
+    first = false;
+    append_json_string(out, t.name);
     out += ": ";
-    append_json_string(out, game.tags[i].value);
+    append_json_string(out, t.value);
   }
-  out += "}, \"dialect\": ";
+  out += '}';
+}
+
+// One object per game.
+void jsonl(const Game& game, const Position& start, const ConvertOptions& o, Converted& c) {
+  const notation::Codec& codec = o.write.codec ? *o.write.codec : *notation::find_codec("san");
+  json_head(game, WriteOptions::Tags::All, c);
+  std::string& out = c.text;
+  out += ", \"dialect\": ";
   append_json_string(out, codec.name());
   out += ", \"moves\": ";
   append_json_line(out, game.main, start, notation::PieceOrigins(start), codec, o.write);
@@ -150,17 +170,29 @@ void render(Game& game, GameReport report, const ConvertOptions& options, Conver
   c.report = std::move(report);
   c.text.clear();
   c.number_at.clear();
+  c.file_at = std::string::npos;
   if (!c.report.valid()) return;
   const Position& start = c.report.start_position();
   switch (options.format) {
     case Format::Pgn: write_pgn(game, start, options.write, c.text); break;
     case Format::Uci: uci_line(game, start, c.text); break;
     case Format::Epd: epd_lines(game, start, c.text, c.number_at); break;
-    case Format::Jsonl: jsonl(game, start, options, c.text, c.number_at); break;
+    case Format::Jsonl: jsonl(game, start, options, c); break;
   }
 }
 
-void write_converted(const Converted& c, std::size_t number, std::FILE* out) {
+void render_index(const Game& game, WriteOptions::Tags which, Converted& c) {
+  c.report = GameReport{};
+  c.report.ordinal = game.ordinal;
+  c.report.start = game.start;
+  c.report.span = game.span;
+  c.text.clear();
+  c.number_at.clear();
+  json_head(game, which, c);
+  c.text += "}\n";
+}
+
+void write_converted(const Converted& c, std::size_t number, std::string_view file_json, std::FILE* out) {
   if (c.number_at.empty()) {
     std::fwrite(c.text.data(), 1, c.text.size(), out);
     return;
@@ -176,6 +208,11 @@ void write_converted(const Converted& c, std::size_t number, std::FILE* out) {
     numbered.append(c.text, from, at - from);
     numbered += number_text;
     from = at;
+  }
+  if (c.file_at != std::string::npos) {
+    numbered.append(c.text, from, c.file_at - from);
+    numbered += file_json;
+    from = c.file_at;
   }
   numbered.append(c.text, from);
   std::fwrite(numbered.data(), 1, numbered.size(), out);

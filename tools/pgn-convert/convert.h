@@ -26,13 +26,20 @@ struct Converted {
   // only in input order, so it is put in as the text is written (write_converted), and
   // the rest can be rendered on any thread.
   std::vector<std::size_t> number_at;
+  // Where the input file's name goes (JSON Lines), after the numbers; npos: nowhere.
+  std::size_t file_at = std::string::npos;
 };
 
 // Renders a validated game (its report says whether it is valid) in the chosen format,
 // into `into` (its text's room reused: callers convert game after game).
 void render(chess::pgn::Game& game, chess::pgn::GameReport report, const ConvertOptions& options, Converted& into);
 
-// Writes a rendered game to `out`, its number put in where the format wants it.
-void write_converted(const Converted& c, std::size_t number, std::FILE* out);
+// The game's entry in an index of its input (--offsets): a JSON object of its number, file,
+// line, offset, length and the tags `which` says; its report says only where it is.
+void render_index(const chess::pgn::Game& game, chess::pgn::WriteOptions::Tags which, Converted& into);
+
+// Writes a rendered game to `out`, its number (and its file's name, as a JSON string) put
+// in where the format wants them.
+void write_converted(const Converted& c, std::size_t number, std::string_view file_json, std::FILE* out);
 
 }  // namespace convert

@@ -61,14 +61,37 @@ bool Selection::set_plies(const std::string& spec, std::string& error) {
   return true;
 }
 
-bool Selection::wants(const chess::pgn::Game& game, int plies, const Found& found) {
+void Selection::prepare(const chess::pgn::Game& game, const chess::pgn::GameReport& report, GameFacts& facts) const {
+  facts.plies = report.plies;
+  for (const auto& c : criteria_) c->prepare(game, report, facts);
+}
+
+bool Selection::reads_tags() const {
+  if (!matches_.empty()) return true;
+  for (const auto& c : criteria_)
+    if (c->reads_tags()) return true;
+  return false;
+}
+
+std::unique_ptr<Selection> Selection::rehearsal() const {
+  auto s = std::make_unique<Selection>();
+  std::string error;
+  for (const auto& m : matches_) s->add_match(m->spec, error);  // (read once already: no error now)
+  s->min_plies_ = min_plies_;
+  s->max_plies_ = max_plies_;
+  s->search_ = search_;
+  for (const auto& c : criteria_) s->add_criterion(c->rehearsal());
+  return s;
+}
+
+bool Selection::wants(const chess::pgn::Game& game, const GameFacts& facts) {
+  int plies = facts.plies;
   ++seen_;
   for (auto& m : matches_) {
     const chess::pgn::Tag* tag = game.find_tag(m->tag);
     if (tag) ++m->present;
     else if (!m->present)
-      for (const auto& t : game.tags)  // for the warning on a tag no game has: what there is
-        if (names_seen_.size() < 64) names_seen_.insert(t.name);
+      for (const auto& t : game.tags) note_name(t.name);  // for the warning on a tag no game has: what there is
     std::string value = tag ? tag->value : "";
     bool ok = m->pattern ? re2::RE2::PartialMatch(value, *m->pattern) : value == m->value;
     if (!ok) {
@@ -80,7 +103,9 @@ bool Selection::wants(const chess::pgn::Game& game, int plies, const Found& foun
     ++removed_by_plies_;
     return false;
   }
-  if (!search_.keeps(found)) return false;
+  if (!search_.keeps(facts.found)) return false;
+  for (auto& c : criteria_)
+    if (!c->wants(game, facts)) return false;
   if (skip_ && removed_by_skip_ < skip_) {
     ++removed_by_skip_;
     return false;
@@ -91,6 +116,36 @@ bool Selection::wants(const chess::pgn::Game& game, int plies, const Found& foun
   }
   ++taken_;
   return true;
+}
+
+void Selection::note_name(const std::string& name) {
+  if (names_seen_.size() < 64 && names_seen_.insert(name).second) names_in_order_.push_back(name);
+}
+
+std::string Selection::counts_json() const {
+  std::string matches, names;
+  for (const auto& m : matches_) matches += fmt::format("{}[{}, {}]", matches.empty() ? "" : ", ", m->removed, m->present);
+  for (const auto& n : names_in_order_) names += (names.empty() ? "" : ", ") + tools::json_string(n);
+  return fmt::format("\"seen\": {}, \"taken\": {}, \"matches\": [{}], \"removed_by_plies\": {}, "
+                     "\"removed_by_skip\": {}, \"removed_by_first\": {}, \"tag_names\": [{}]",
+                     seen_, taken_, matches, removed_by_plies_, removed_by_skip_, removed_by_first_, names);
+}
+
+void Selection::add_counts(const tools::JsonValue& part) {
+  auto count = [&](std::string_view key) { return std::size_t(part.number_at(key)); };
+  seen_ += count("seen");
+  taken_ += count("taken");
+  removed_by_plies_ += count("removed_by_plies");
+  removed_by_skip_ += count("removed_by_skip");
+  removed_by_first_ += count("removed_by_first");
+  if (const tools::JsonValue* matches = part.get("matches"))
+    for (std::size_t i = 0; i < matches->items.size() && i < matches_.size(); ++i)
+      if (matches->items[i].items.size() == 2) {
+        matches_[i]->removed += std::size_t(matches->items[i].items[0].number);
+        matches_[i]->present += std::size_t(matches->items[i].items[1].number);
+      }
+  if (const tools::JsonValue* names = part.get("tag_names"))
+    for (const tools::JsonValue& n : names->items) note_name(n.text);
 }
 
 std::vector<std::string> Selection::warnings() const {
@@ -113,6 +168,7 @@ std::string Selection::removed_summary() const {
   for (const auto& m : matches_) add(m->removed, "--match " + m->spec);
   add(removed_by_plies_, "--plies");
   if (std::string s = search_.summary(); !s.empty()) out += (out.empty() ? "" : ", ") + s;
+  for (const auto& c : criteria_) out += (out.empty() ? "" : ", ") + c->summary();
   add(removed_by_skip_, "--skip");
   add(removed_by_first_, "--first");
   return out;

@@ -1,5 +1,6 @@
 // Which games to convert: tag patterns (RE2: linear time on any pattern), exact tag
-// values, a ply range, and --first / --skip. Counts what each filter removed.
+// values, a ply range, the criteria of their own files (criterion.h: --where, then
+// --duplicates), and --first / --skip. Counts what each filter removed.
 #pragma once
 
 #include <memory>
@@ -8,6 +9,8 @@
 #include <vector>
 
 #include "chess/pgn/game.h"
+#include "common/json.h"
+#include "pgn-convert/criterion.h"
 #include "pgn-convert/search.h"
 
 namespace convert {
@@ -31,27 +34,45 @@ public:
   // reading the game itself (its tags): then a game refused need not be built.
   bool chooses_by_search() const { return search_.any() && !reads_tags(); }
 
-  // Whether the game (with `plies` main-line moves, and `found` in its positions) is wanted.
-  // Call once per game, in order.
-  bool wants(const chess::pgn::Game& game, int plies, const Found& found = {});
+  // Tried after the tags, the plies and the searches, in the order added, before --skip
+  // and --first.
+  void add_criterion(std::unique_ptr<Criterion> c) { criteria_.push_back(std::move(c)); }
+
+  // Where a valid game was read (any thread): what wants() needs of it besides its tags
+  // (facts.found, what the searches found, is set by the reading).
+  void prepare(const chess::pgn::Game& game, const chess::pgn::GameReport& report, GameFacts& facts) const;
+  // Whether the game is wanted. Call once per valid game, in order.
+  bool wants(const chess::pgn::Game& game, const GameFacts& facts);
   // No game after this one can be wanted (--first reached).
   bool done() const { return first_ && taken_ >= first_; }
   // Whether wants() looks at the game's tags (--match), or only at its plies and place.
-  bool reads_tags() const { return !matches_.empty(); }
+  bool reads_tags() const;
+  // The same filters and criteria, counting from nothing, without --skip and --first (which
+  // come after the criteria): for a first pass over the input.
+  std::unique_ptr<Selection> rehearsal() const;
 
   // "N by --match Event~..., M by --plies, ..." for the summary.
   std::string removed_summary() const;
   // A --match on a tag that no game had (White misspelt 'white'), with the names there were.
   std::vector<std::string> warnings() const;
 
+  // What the filters counted, as JSON fields (a part's summary, --summary-file), and a
+  // part's counts added in, in input order (--merge-summaries): warnings() and removed_summary()
+  // then say what they would have said for the whole.
+  std::string counts_json() const;
+  void add_counts(const tools::JsonValue& part);
+
 private:
   struct Match;
   std::vector<std::unique_ptr<Match>> matches_;
+  std::vector<std::unique_ptr<Criterion>> criteria_;
   int min_plies_ = 0, max_plies_ = -1;
   std::size_t first_ = 0, skip_ = 0, seen_ = 0, taken_ = 0;
   std::size_t removed_by_plies_ = 0, removed_by_skip_ = 0, removed_by_first_ = 0;
   std::set<std::string> names_seen_;
   SearchCriteria search_;
+  std::vector<std::string> names_in_order_;  // the same, as they came (a merge keeps the first)
+  void note_name(const std::string& name);
 };
 
 }  // namespace convert

@@ -39,6 +39,7 @@ int main(int argc, char** argv) {
   reporting.add_to(app);
   bool all_warnings = false;
   app.add_flag("--all-warnings", all_warnings, "Print every warning (by default at most 100 of one code in a run)");
+  run.part.add_to(app);
   tools::DiagnosticPrinter diagnostics("pgn-validate");
   tools::OutputFile out(diagnostics);
   out.add_option(app);
@@ -56,15 +57,8 @@ int main(int argc, char** argv) {
     return tools::EXIT_USAGE_OR_IO;
   }
   if (run.files.empty()) run.files.push_back("-");
-  if (!out.open(run.files)) return tools::EXIT_USAGE_OR_IO;
+  if (!run.part.check(run.files, diagnostics) || !out.open(run.files)) return tools::EXIT_USAGE_OR_IO;
   run.progress = reporting.show_progress();
   validate::Output output(diagnostics, {format == "jsonl", quiet});
-  int status = validate::run(run, output, diagnostics);
-  output.summary();
-  if (output.totals().games == 0) {  // an empty input is worth a word: a wrong file, a failed download
-    diagnostics.print(run.validate.strict ? tools::Severity::Error : tools::Severity::Warning,
-                      "no games in the input", "empty-input");
-    if (run.validate.strict) status = std::max(status, int(tools::EXIT_SOME_INVALID));
-  }
-  return out.finish(status);
+  return out.finish(run.part.merge ? validate::merge(run, output, diagnostics) : validate::run(run, output, diagnostics));
 }

@@ -50,22 +50,34 @@ void Output::human(const std::string& file, const GameReport& report) const {
 }
 
 void Output::jsonl(const std::string& file, const GameReport& report) const {
-  fmt::print("{{\"game\": {}, \"file\": {}, \"line\": {}, \"valid\": {}, \"white\": {}, \"black\": {}, \"result\": {}, "
-             "\"dialect\": {}, \"plies\": {}, \"errors\": {}, \"warnings\": {}}}\n",
-             report.ordinal, json_string(file), report.start.line, report.valid(), json_string(report.white),
+  fmt::print("{{\"game\": {}, \"file\": {}, \"line\": {}, {}, \"valid\": {}, \"white\": {}, \"black\": {}, "
+             "\"result\": {}, \"dialect\": {}, \"plies\": {}, \"errors\": {}, \"warnings\": {}}}\n",
+             report.ordinal, json_string(file), report.start.line, tools::json_span(report.span), report.valid(), json_string(report.white),
              json_string(report.black), json_string(report.result), json_string(report.dialect), report.plies,
              tools::json_diagnostics(report.errors), tools::json_diagnostics(report.warnings));
 }
 
-void Output::summary() const {
-  if (options_.jsonl) {
-    std::string codes;
-    for (const auto& [code, n] : summary_.by_code) codes += fmt::format("{}{}: {}", codes.empty() ? "" : ", ", json_string(code), n);
-    fmt::print("{{\"summary\": {{\"games\": {}, \"valid\": {}, \"invalid\": {}, \"warnings\": {}, \"by_code\": {{{}}}}}}}\n",
-               summary_.games, summary_.valid, summary_.invalid, summary_.warnings, codes);
-    return;
+std::string Output::summary_json() const {
+  std::string codes;
+  for (const auto& [code, n] : summary_.by_code) codes += fmt::format("{}{}: {}", codes.empty() ? "" : ", ", json_string(code), n);
+  return fmt::format("{{\"summary\": {{\"games\": {}, \"valid\": {}, \"invalid\": {}, \"warnings\": {}, \"by_code\": {{{}}}}}}}",
+                     summary_.games, summary_.valid, summary_.invalid, summary_.warnings, codes);
+}
+
+void Output::add(const tools::JsonValue& part) {
+  for (Summary* s : {&summary_, &file_}) {
+    s->games += std::size_t(part.number_at("games"));
+    s->valid += std::size_t(part.number_at("valid"));
+    s->invalid += std::size_t(part.number_at("invalid"));
+    s->warnings += std::size_t(part.number_at("warnings"));
+    if (const tools::JsonValue* codes = part.get("by_code"))
+      for (const auto& [code, n] : codes->members) s->by_code[code] += std::size_t(n.number);
   }
-  fmt::print(stderr, "{}\n", summary_text(summary_));
+}
+
+void Output::summary() const {
+  if (options_.jsonl) fmt::print("{}\n", summary_json());
+  else fmt::print(stderr, "{}\n", summary_text(summary_));
 }
 
 }  // namespace validate

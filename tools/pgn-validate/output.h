@@ -7,6 +7,7 @@
 
 #include "chess/pgn/validate.h"
 #include "common/diagnostics.h"
+#include "common/json.h"
 
 namespace validate {
 
@@ -29,6 +30,10 @@ public:
   // The summary of one file's games, when there are several files (text: on stderr).
   void file_summary(const std::string& file);
   const Summary& totals() const { return summary_; }
+  // The summary as a JSON line ({"summary": ...}, as --format jsonl prints it), and a part's
+  // added in (--merge).
+  std::string summary_json() const;
+  void add(const tools::JsonValue& part);
 
 private:
   void human(const std::string& file, const chess::pgn::GameReport& report) const;

@@ -16,11 +16,33 @@ struct Checked {
   std::string raw;
 };
 
+// The summary, and a word on an empty input (a wrong file, a failed download).
+int conclude(const RunOptions& options, const Output& output, const tools::DiagnosticPrinter& diagnostics) {
+  output.summary();
+  if (output.totals().games != 0) return output.totals().invalid ? tools::EXIT_SOME_INVALID : tools::EXIT_ALL_GOOD;
+  bool strict = options.validate.strict;
+  diagnostics.print(strict ? tools::Severity::Error : tools::Severity::Warning, "no games in the input", "empty-input");
+  return strict ? tools::EXIT_SOME_INVALID : tools::EXIT_ALL_GOOD;
+}
+
 }  // namespace
+
+int merge(const RunOptions& options, Output& output, const tools::DiagnosticPrinter& diagnostics) {
+  std::vector<tools::JsonValue> parts;
+  if (!tools::read_summaries(options.files, diagnostics, parts)) return tools::EXIT_USAGE_OR_IO;
+  for (const tools::JsonValue& part : parts) output.add(part);
+  // The summary of one input among several, as a run over several prints after each.
+  if (!options.part.input_name.empty()) {
+    output.file_summary(options.part.input_name);
+    return output.totals().invalid ? tools::EXIT_SOME_INVALID : tools::EXIT_ALL_GOOD;
+  }
+  return conclude(options, output, diagnostics);
+}
 
 int run(const RunOptions& options, Output& output, const tools::DiagnosticPrinter& diagnostics) {
   int invalid = tools::EXIT_ALL_GOOD;
-  tools::GameLoopOptions loop{options.files, options.jobs, options.progress, {}};
+  tools::GameLoopOptions loop{options.files, options.jobs, options.progress, {}, {}};
+  options.part.apply_to(loop);
   bool emitting = options.emit != Emit::None;
   loop.reader.keep_raw = emitting;
   // Each game read and checked at once: a plain game in the scan that reads it. Written
@@ -47,7 +69,9 @@ int run(const RunOptions& options, Output& output, const tools::DiagnosticPrinte
   };
   int io = tools::for_each_game<Checked>(loop, diagnostics, read_one, emit);
   if (several && !current.empty()) output.file_summary(current);
-  return std::max(io, invalid);
+  if (options.part.summary_to_file())
+    return options.part.write_summary(output.summary_json(), diagnostics) ? std::max(io, invalid) : tools::EXIT_USAGE_OR_IO;
+  return std::max({io, invalid, conclude(options, output, diagnostics)});
 }
 
 }  // namespace validate

@@ -44,6 +44,9 @@ public:
   std::size_t line_number() const { return line_no_; }
   std::size_t max_line() const { return max_; }
   std::size_t bytes_read() const { return bytes_; }
+  // The input byte (from 0) where the text the last next_piece gave begins: a dropped BOM
+  // and the pieces before it counted.
+  std::size_t piece_start() const { return piece_start_; }
   bool read_error() const { return in_ && in_->bad(); }
 
 private:
@@ -56,7 +59,7 @@ private:
   std::size_t max_;
   bool interactive_;
   std::size_t line_no_ = 0;
-  std::size_t bytes_ = 0;
+  std::size_t bytes_ = 0, piece_start_ = 0;
   std::vector<char> block_;  // BLOCK bytes, more while peek asks for more
   const char* data_;         // what is read: the block, or the text in memory
   std::size_t pos_ = 0, end_ = 0;

@@ -1,6 +1,8 @@
 #include "chess/pgn/game.h"
 
 #include "chess/notation/move_text.h"
+#include "pgn/plain_path.h"
+#include "pgn/plain_scanner.h"
 
 namespace chess::pgn {
 
@@ -95,5 +97,89 @@ void GameBuilder::result(std::string_view normalised, Location at) {
 void GameBuilder::end_game(std::string_view raw) { game_.raw = std::string(raw); }
 
 void GameBuilder::diagnostic(const Diagnostic& d) { game_.diagnostics.push_back(d); }
+
+namespace {
+
+// A game's tags, its marker and what the reader says of it, into a Game; the rest passes by.
+// The tags' strings are refilled game after game (finish() drops those left over).
+class TagCollector : public Visitor {
+public:
+  explicit TagCollector(Game& game) : game_(game) {}
+  void begin_game(std::size_t ordinal, Location start) override {
+    std::vector<Tag> tags = std::move(game_.tags);
+    std::vector<Diagnostic> diagnostics = std::move(game_.diagnostics);
+    diagnostics.clear();
+    game_ = Game{};
+    game_.tags = std::move(tags);
+    game_.diagnostics = std::move(diagnostics);
+    game_.ordinal = ordinal;
+    game_.start = start;
+    tags_ = 0;
+  }
+  void tag(std::string_view name, std::string_view value, Location at) override {
+    Tag& t = tags_ < game_.tags.size() ? game_.tags[tags_] : game_.tags.emplace_back();
+    ++tags_;
+    t.name.assign(name);
+    t.value.assign(value);
+    t.at = at;
+  }
+  void finish() { game_.tags.resize(tags_); }
+  void result(std::string_view marker, Location at) override {
+    game_.result = std::string(marker);
+    game_.result_at = at;
+  }
+  void span(Span bytes) override { game_.span = bytes; }
+  void diagnostic(const Diagnostic& d) override { game_.diagnostics.push_back(d); }
+  Game& game() { return game_; }
+
+private:
+  Game& game_;
+  std::size_t tags_ = 0;
+};
+
+// The same for the scanner of plain games (plain_scanner.h's sink).
+struct TagSink {
+  TagCollector& to;
+  bool tag(std::string_view name, std::string_view value, Location at) {
+    to.tag(name, value, at);
+    return true;
+  }
+  bool move(std::string_view, Location) { return true; }
+  void nag(int) {}
+  void comment(std::string_view, Location) {}
+  bool begin_variation() { return true; }
+  bool end_variation() { return true; }
+  void result(std::string_view marker, Location at) { to.result(marker, at); }
+};
+
+class TagTaker : public PlainTaker {
+public:
+  explicit TagTaker(TagCollector& to) : to_(to) {}
+  Result take(const PlainWindow& window, std::size_t& bytes, std::size_t& lines) override {
+    plain::Scanner scanner(window.text, window.ends, window.first_line, window.limits());
+    TagSink sink{to_};
+    to_.begin_game(window.ordinal, {});
+    plain::Outcome outcome = scanner.scan(sink);
+    if (outcome != plain::Outcome::Plain) return outcome == plain::Outcome::NeedMore ? Result::NeedMore : Result::NotPlain;
+    to_.game().start = {scanner.first_line(), 1};  // a plain game begins with a tag line
+    to_.span(window.span(scanner));
+    bytes = scanner.game_end();
+    lines = scanner.lines_to_end();
+    return Result::Taken;
+  }
+
+private:
+  TagCollector& to_;
+};
+
+}  // namespace
+
+bool read_next_tags(Reader& reader, Game& game) {
+  TagCollector collector(game);
+  TagTaker taker(collector);
+  bool read = detail::PlainAccess::read_plain_with(reader, taker) || reader.read_game(collector);
+  collector.finish();
+  return read;
+}
 
 }  // namespace chess::pgn

@@ -16,6 +16,7 @@ namespace chess::pgn {
 struct PlainGame {
   std::size_t ordinal = 0;     // 1-based, in the whole input
   std::size_t first_line = 0;  // the line number of the text's first line
+  Span span;                   // where it is in the input (its text begins at span.offset)
   std::string text;            // from its first tag to the end of its result's line
 };
 

@@ -14,6 +14,7 @@
 #include <array>
 #include <bit>
 #include <cstddef>
+#include <functional>
 #include <string_view>
 
 #include "chess/pgn/diagnostic.h"
@@ -140,6 +141,8 @@ public:
   // Where the game's text begins (after blank lines) and ends (after its result's line).
   std::size_t game_begin() const { return game_begin_; }
   std::size_t game_end() const { return game_end_; }
+  // Where its last byte that counts ends (see Span): its result, or its last tag's ']'.
+  std::size_t content_end() const { return content_end_; }
   std::size_t first_line() const { return game_first_line_; }
   std::size_t lines_to_end() const { return line_ - first_line_of_text_; }  // lines from text's start to game_end
 
@@ -254,7 +257,7 @@ private:
       skip_while(is_blank);
       if (p_ == end_) return ran_out();
       if (*p_ != ']') return Outcome::NotPlain;
-      ++p_;
+      content_end_ = std::size_t(++p_ - begin_);
       if (Outcome o = end_of_line(); o != Outcome::Plain) return o;
       // A repeated tag is reported (or, for Event, begins another game): not plain.
       // Names are told apart by length and last letter first (Black, Round, White...).
@@ -409,6 +412,7 @@ private:
   Outcome finish(Sink& sink, std::string_view result, const uchar* at, std::size_t depth) {
     if (depth != 0) return Outcome::NotPlain;
     Location where = here(at);
+    content_end_ = std::size_t(p_ - begin_);
     skip_while(is_blank);
     if (p_ < end_ && *p_ == '\r') ++p_;
     if (p_ == end_) {
@@ -434,7 +438,7 @@ private:
   std::size_t max_depth_, max_moves_, max_comment_, max_bytes_;
   std::size_t main_moves_ = 0;
   std::size_t first_line_of_text_ = 0;
-  std::size_t game_begin_ = 0, game_end_ = 0, game_first_line_ = 0;
+  std::size_t game_begin_ = 0, game_end_ = 0, game_first_line_ = 0, content_end_ = 0;
   bool finished_ = false;  // the result was read
 };
 
@@ -442,17 +446,36 @@ private:
 
 namespace chess::pgn {
 
+// The input at a game boundary, as a PlainTaker is offered it: `text` starts at a line
+// start between games; `ends`: nothing follows it; `first_line`: its first line's number;
+// `first_byte`: its first byte's place in the input; `ordinal`: the number the game gets.
+struct PlainWindow {
+  std::string_view text;
+  bool ends = false;
+  std::size_t first_line = 1, first_byte = 0, ordinal = 1;
+  // The options of the reader offering it: its limits bound plain games too, its
+  // input_byte maps the text's bytes to the input's. Null: the defaults.
+  const ReaderOptions* reader = nullptr;
+  const ReaderOptions& limits() const {
+    static const ReaderOptions defaults;
+    return reader ? *reader : defaults;
+  }
+  // The input's bytes of the game the scanner found in it.
+  Span span(const plain::Scanner& s) const {
+    std::size_t begin = first_byte + s.game_begin(), end = first_byte + s.content_end();
+    if (reader && reader->input_byte) begin = reader->input_byte(begin), end = reader->input_byte(end);
+    return {begin, end - begin};
+  }
+};
+
 // Given the input at a game boundary, takes the plain game that starts there, if any.
 class PlainTaker {
 public:
   enum class Result { Taken, NotPlain, NeedMore };
   virtual ~PlainTaker() = default;
-  // `text` starts at a line start between games; `ends`: nothing follows it; `first_line`:
-  // its first line's number; `ordinal`: the number the game gets; `reader`: the options of
-  // the reader offering it (its limits bound plain games too). On Taken, `bytes` and
-  // `lines` say how much of the text the game (and what preceded it) took.
-  virtual Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal,
-                      const ReaderOptions& reader, std::size_t& bytes, std::size_t& lines) = 0;
+  // On Taken, `bytes` and `lines` say how much of the text the game (and what preceded
+  // it) took.
+  virtual Result take(const PlainWindow& window, std::size_t& bytes, std::size_t& lines) = 0;
 };
 
 }  // namespace chess::pgn

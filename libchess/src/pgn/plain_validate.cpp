@@ -4,6 +4,7 @@
 // game goes through the general path instead, which finds and explains the problem: the
 // report is the same either way, only the time differs.
 #include <optional>
+#include <tuple>
 #include <vector>
 
 #include "chess/notation/canonical_san.h"
@@ -182,18 +183,20 @@ struct PlainCheck {
   plain::Outcome outcome = plain::Outcome::NotPlain;  // Plain, NotPlain or NeedMore
   std::optional<GameReport> report;  // for a plain game the plain path vouches for
   std::size_t begin = 0, end = 0, lines = 0, first_line = 0;  // the plain game's extent
+  Span span;  // its bytes in the input
 };
 
 // With `build`, the game is also built there (a report then needs its moves all read).
-PlainCheck check_plain(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal,
-                       const ValidateOptions& options, const ReaderOptions& reader, GameBuilder* build = nullptr,
+PlainCheck check_plain(const PlainWindow& window, const ValidateOptions& options, GameBuilder* build = nullptr,
                        BuildOptions keep = {}) {
+  auto [text, ends, first_line] = std::tuple(window.text, window.ends, window.first_line);
+  const ReaderOptions& reader = window.limits();
   // One Game per thread, reused when nothing is built: its tag strings keep their room.
   thread_local Game reused;
   thread_local Position board;
   board = Position::initial();  // where the game starts, unless its FEN tag says otherwise
   Game& game = build ? build->game() : reused;
-  game.ordinal = ordinal;
+  game.ordinal = window.ordinal;
   game.result.reset();
   game.diagnostics.clear();
   PlainChecker checker(game, board, options, build, keep);
@@ -209,6 +212,9 @@ PlainCheck check_plain(std::string_view text, bool ends, std::size_t first_line,
     check.outcome = scanner.scan(sink);
   }
   if (check.outcome != plain::Outcome::Plain) check.report.reset();
+  check.span = window.span(scanner);
+  if (check.report) check.report->span = check.span;
+  if (build) build->span(check.span);
   check.begin = scanner.game_begin();
   check.end = scanner.game_end();
   check.lines = scanner.lines_to_end();
@@ -240,6 +246,12 @@ GameReport take_built(GameBuilder& builder, std::string_view text, GameReport re
   return report;
 }
 
+// The window a plain game's own text makes, read with `reader`'s limits. (The span it
+// gives is not the game's: its text may lack bytes of the input, binary data taken out.)
+PlainWindow window_of(const PlainGame& plain, const ReaderOptions& reader) {
+  return {plain.text, true, plain.first_line, plain.span.offset, plain.ordinal, &reader};
+}
+
 // Read as the reader offering it would have read it (with its limits).
 GameReport general_build(const PlainGame& plain, const ValidateOptions& options, const ReaderOptions& reader,
                          Game& game) {
@@ -248,6 +260,7 @@ GameReport general_build(const PlainGame& plain, const ValidateOptions& options,
   keep.keep_raw = true;
   read_plain_game(plain, builder, keep);
   game = std::move(builder.game());
+  game.span = plain.span;  // its text may lack bytes of the input (binary data taken out)
   return resolve_game(game, options);
 }
 
@@ -255,29 +268,31 @@ GameReport general_build(const PlainGame& plain, const ValidateOptions& options,
 // with the limits of the reader the game came from.
 GameReport build_plain(const PlainGame& plain, const ValidateOptions& options, const ReaderOptions& reader, Game& game,
                        const BuildOptions& keep) {
-  if (plain_path_applies(options)) {
-    GameBuilder builder;
-    PlainCheck check = check_plain(plain.text, true, plain.first_line, plain.ordinal, options, reader, &builder, keep);
-    if (check.report) return take_built(builder, plain.text, std::move(*check.report), game, keep);
-  }
-  return general_build(plain, options, reader, game);
+  GameReport report;
+  GameBuilder builder;
+  std::optional<PlainCheck> check;
+  if (plain_path_applies(options)) check = check_plain(window_of(plain, reader), options, &builder, keep);
+  if (check && check->report) report = take_built(builder, plain.text, std::move(*check->report), game, keep);
+  else report = general_build(plain, options, reader, game);
+  report.span = game.span = plain.span;
+  return report;
 }
 
 // Takes a plain game off the reader's input and checks it in the same pass.
 class CheckingTaker : public PlainTaker {
 public:
   explicit CheckingTaker(const ValidateOptions& options) : options_(options) {}
-  Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal,
-              const ReaderOptions& reader, std::size_t& bytes, std::size_t& lines) override {
-    PlainCheck check = check_plain(text, ends, first_line, ordinal, options_, reader);
+  Result take(const PlainWindow& window, std::size_t& bytes, std::size_t& lines) override {
+    PlainCheck check = check_plain(window, options_);
     if (check.outcome != plain::Outcome::Plain)
       return check.outcome == plain::Outcome::NeedMore ? Result::NeedMore : Result::NotPlain;
     if (check.report) {
       report = std::move(*check.report);
     } else {
-      PlainGame game{ordinal, check.first_line, std::string(text.substr(check.begin, check.end - check.begin))};
+      PlainGame game{window.ordinal, check.first_line, check.span,
+                     std::string(window.text.substr(check.begin, check.end - check.begin))};
       Game scratch;
-      report = general_build(game, options_, reader, scratch);
+      report = general_build(game, options_, window.limits(), scratch);
     }
     bytes = check.end;
     lines = check.lines;
@@ -297,24 +312,24 @@ public:
   BuildingTaker(const ValidateOptions& options, const BuildOptions& keep, Game& game, GameReport& report,
                 const std::function<bool(const GameReport&)>* wanted = nullptr)
       : options_(options), keep_(keep), game_(game), report_(report), wanted_(wanted) {}
-  Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal,
-              const ReaderOptions& reader, std::size_t& bytes, std::size_t& lines) override {
+  Result take(const PlainWindow& window, std::size_t& bytes, std::size_t& lines) override {
     GameBuilder builder;
     if (!wanted_) builder.recycle(std::move(game_));  // the caller's game from before: its room is reused
-    PlainCheck check =
-        check_plain(text, ends, first_line, ordinal, options_, reader, wanted_ ? nullptr : &builder, keep_);
+    PlainCheck check = check_plain(window, options_, wanted_ ? nullptr : &builder, keep_);
     if (check.outcome != plain::Outcome::Plain)
       return check.outcome == plain::Outcome::NeedMore ? Result::NeedMore : Result::NotPlain;
     bytes = check.end;
     lines = check.lines;
-    std::string_view game_text = text.substr(check.begin, check.end - check.begin);
+    std::string_view game_text = window.text.substr(check.begin, check.end - check.begin);
+    auto plain = [&] { return PlainGame{window.ordinal, check.first_line, check.span, std::string(game_text)}; };
     if (!check.report) {  // the check stopped: the general path explains the game
-      report_ = general_build(PlainGame{ordinal, check.first_line, std::string(game_text)}, options_, reader, game_);
+      report_ = general_build(plain(), options_, window.limits(), game_);
     } else if (!wanted_) {
       report_ = take_built(builder, game_text, std::move(*check.report), game_, keep_);
     } else if (check.report->valid() && !(*wanted_)(*check.report)) {
       report_ = std::move(*check.report);
-      game_.ordinal = ordinal;
+      game_.ordinal = window.ordinal;
+      game_.span = check.span;
       game_.tags.clear();
       game_.main = Line();
       game_.raw.clear();
@@ -322,7 +337,7 @@ public:
       // Checked whole, the observer has been told the game: not again.
       ValidateOptions again = options_;
       again.observer = nullptr;
-      report_ = build_plain(PlainGame{ordinal, check.first_line, std::string(game_text)}, again, reader, game_, keep_);
+      report_ = build_plain(plain(), again, window.limits(), game_, keep_);
     }
     return Result::Taken;
   }
@@ -346,13 +361,21 @@ bool read_built(Reader& reader, const ValidateOptions& options, Game& game, Game
 
 }  // namespace
 
+// (A plain game read again from its own text keeps the span it was cut out with: its text
+// may lack bytes of the input, binary data taken out.)
 GameReport validate_plain_game(const PlainGame& plain, const ValidateOptions& options) {
-  if (plain_path_applies(options)) {
-    PlainCheck check = check_plain(plain.text, true, plain.first_line, plain.ordinal, options, ReaderOptions{});
-    if (check.report) return std::move(*check.report);
+  GameReport report;
+  std::optional<PlainCheck> check;
+  static const ReaderOptions defaults;
+  if (plain_path_applies(options)) check = check_plain(window_of(plain, defaults), options);
+  if (check && check->report) {
+    report = std::move(*check->report);
+  } else {
+    Game scratch;
+    report = general_build(plain, options, defaults, scratch);
   }
-  Game scratch;
-  return general_build(plain, options, ReaderOptions{}, scratch);
+  report.span = plain.span;
+  return report;
 }
 
 GameReport build_plain_game(const PlainGame& plain, const ValidateOptions& options, Game& game,

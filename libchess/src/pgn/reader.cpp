@@ -155,6 +155,15 @@ struct Reader::Impl {
   std::size_t line_no = 0;
   std::string pending;     // a line read ahead and given back, delivered next
   std::size_t pending_no = 0;
+  // Where `line` lies in the input, for the games' spans: its text from `from` on (a tag
+  // line joined to the one before it begins after that) starts at input byte `byte`;
+  // `latin1`: it was read as Latin-1, each byte above 0x7F two bytes in `line`.
+  struct Place {
+    std::size_t byte = 0, from = 0;
+    bool latin1 = false;
+  };
+  Place place, pending_place;
+  std::size_t game_begin = 0, game_end = 0;  // the bytes of the game being read
   bool has_pending = false;
   bool more_of_line = false;  // the current piece of a long line is not its end
   bool continuation = false;  // the current piece continues the previous one's line
@@ -186,6 +195,27 @@ struct Reader::Impl {
 
   Location here() const { return {line_no, pos + 1}; }
 
+  std::size_t input_byte(std::size_t text_byte) const {
+    return options.input_byte ? options.input_byte(text_byte) : text_byte;
+  }
+
+  // The text's byte at `i` in `line`.
+  std::size_t byte_at(std::size_t i) const {
+    i = std::max(i, place.from);
+    std::size_t n = i - place.from;
+    if (place.latin1)
+      n -= std::size_t(std::count_if(line.begin() + std::ptrdiff_t(place.from), line.begin() + std::ptrdiff_t(i),
+                                     [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) / 2;
+    return place.byte + n;
+  }
+
+  // A line of the game's is left for the next: a game without a termination marker ends
+  // with the last one that holds anything.
+  void note_line_end() {
+    std::size_t last = line.find_last_not_of(" \t");
+    if (last != std::string::npos) game_end = std::max(game_end, byte_at(last + 1));
+  }
+
   void report(Severity severity, std::string code, Location at, std::string message) {
     Diagnostic d;
     d.severity = severity;
@@ -200,9 +230,11 @@ struct Reader::Impl {
 
   // Loads the next line; false at end of input. Lines too long are reported and skipped.
   bool next_line() {
+    if (game_started) note_line_end();
     if (has_pending) {  // a line read ahead and given back
       line = std::move(pending);
       line_no = pending_no;
+      place = pending_place;
       has_pending = false;
       pos = 0;
       have_line = true;
@@ -216,6 +248,7 @@ struct Reader::Impl {
       return false;
     }
     line_no = lines.line_number();
+    place = {options.byte_offset + lines.piece_start(), 0, false};
     pos = 0;
     have_line = true;
     if (v && options.keep_raw) keep_raw_line();
@@ -243,6 +276,7 @@ struct Reader::Impl {
       }
     bool latin1 = !utf8_valid(line);
     if (latin1) line = latin1_to_utf8(line);
+    place.latin1 = latin1;
     if ((control || latin1) && v && !warned_encoding) {
       warned_encoding = true;
       report(Severity::Warning, "encoding", {line_no, 1},
@@ -315,6 +349,7 @@ struct Reader::Impl {
     }
     ++games;
     visitor.begin_game(games, here());
+    game_begin = game_end = byte_at(pos);
     game_started = true;
     for (const Diagnostic& d : early) visitor.diagnostic(d);
     early.clear();
@@ -328,6 +363,8 @@ struct Reader::Impl {
     report_size_limits();
     if (raw_cut) raw.clear();  // a part of the text is no text to write through: none is handed over
     else if (options.keep_raw) drop_next_games_line();
+    std::size_t begin = input_byte(game_begin), end = input_byte(game_end);
+    visitor.span({begin, end - begin});
     visitor.end_game(raw);
     clean = ended_at_result && (!have_line || line.find_first_not_of(" \t", pos) == std::string::npos);
     return true;
@@ -344,7 +381,9 @@ struct Reader::Impl {
     for (std::size_t want = 8 << 10;; want *= 4) {
       auto [text, ends] = lines.peek(want);
       std::size_t bytes = 0, taken_lines = 0;
-      PlainTaker::Result r = taker.take(text, ends, lines.line_number() + 1, games + 1, options, bytes, taken_lines);
+      PlainWindow window{text, ends, lines.line_number() + 1, options.byte_offset + lines.bytes_read(), games + 1,
+                         &options};
+      PlainTaker::Result r = taker.take(window, bytes, taken_lines);
       if (r == PlainTaker::Result::NeedMore && !ends && want <= plain::MAX_PLAIN_GAME) continue;
       if (r != PlainTaker::Result::Taken) return false;
       ++games;
@@ -403,20 +442,24 @@ struct Reader::Impl {
       std::size_t kept_pos = pos;
       bool had = have_line;
       std::size_t kept_no = line_no;
+      Place kept_place = place;
       bool got = next_line();
       if (!got || looks_like_tag_line(line) || looks_like_movetext(line)) {  // not a continuation: give it back
         if (got) {
           pending = std::move(line);
           pending_no = line_no;
+          pending_place = place;
           has_pending = true;
         }
         line = std::move(kept);
         line_no = kept_no;
+        place = kept_place;
         pos = kept_pos;
         have_line = had;
         return;
       }
       line_no = kept_no;
+      place.from = kept.size() + 1;
       line = kept + " " + line;
       pos = kept_pos;
       spanned = true;
@@ -523,6 +566,7 @@ struct Reader::Impl {
         continue;
       }
       if (read_token()) {  // the game's termination marker
+        game_end = byte_at(pos);
         take_comments_after_result();
         ended_at_result = true;
         return;
@@ -698,10 +742,12 @@ struct Reader::Impl {
       if (line[pos] == ';') {
         v->comment(std::string_view(line).substr(pos + 1), here());
         pos = line.size();
+        note_line_end();
         return;
       }
       start_comment(here());
       continue_comment();
+      game_end = byte_at(pos);
     }
   }
 
@@ -791,15 +837,15 @@ namespace {
 class TextTaker : public PlainTaker {
 public:
   explicit TextTaker(PlainGame& out) : out_(out) {}
-  Result take(std::string_view text, bool ends, std::size_t first_line, std::size_t ordinal,
-              const ReaderOptions& reader, std::size_t& bytes, std::size_t& lines) override {
-    plain::Scanner scanner(text, ends, first_line, reader);
+  Result take(const PlainWindow& window, std::size_t& bytes, std::size_t& lines) override {
+    plain::Scanner scanner(window.text, window.ends, window.first_line, window.limits());
     plain::NoSink sink;
     plain::Outcome outcome = scanner.scan(sink);
     if (outcome != plain::Outcome::Plain) return outcome == plain::Outcome::NeedMore ? Result::NeedMore : Result::NotPlain;
-    out_.ordinal = ordinal;
+    out_.ordinal = window.ordinal;
     out_.first_line = scanner.first_line();
-    out_.text.assign(text.substr(scanner.game_begin(), scanner.game_end() - scanner.game_begin()));
+    out_.span = window.span(scanner);
+    out_.text.assign(window.text.substr(scanner.game_begin(), scanner.game_end() - scanner.game_begin()));
     bytes = scanner.game_end();
     lines = scanner.lines_to_end();
     return Result::Taken;
@@ -821,9 +867,17 @@ ReadResult detail::PlainAccess::read_game_or_plain(Reader& reader, Visitor& visi
 bool detail::PlainAccess::read_plain_with(Reader& reader, PlainTaker& taker) { return reader.impl_->read_plain(taker); }
 bool Reader::ended_cleanly() const { return impl_->clean; }
 
+std::optional<Reader::Border> Reader::border() const {
+  const Impl& i = *impl_;
+  // A line read ahead and given back, or a long line read in part, is no line's end.
+  if (!i.clean || i.has_pending || !i.lines.at_line_start()) return std::nullopt;
+  return Border{i.input_byte(i.options.byte_offset + i.lines.bytes_read()), i.lines.line_number() + 1, i.games + 1};
+}
+
 void read_plain_game(const PlainGame& game, Visitor& visitor, ReaderOptions options) {
   options.line_offset = game.first_line - 1;
   options.ordinal_offset = game.ordinal - 1;
+  options.byte_offset = game.span.offset;
   Reader reader(std::string_view(game.text), options);
   reader.read_game(visitor);
   // A plain game is one game by construction; were it ever cut wrongly, what follows

@@ -20,7 +20,6 @@ using notation::ParseOptions;
 using notation::ParseResult;
 using notation::PieceOrigins;
 
-constexpr const char* SEVEN_TAG_ROSTER[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
 
 bool is_chess960_variant(std::string_view v) {
   std::string s;
@@ -72,29 +71,10 @@ std::string impossible_date(std::string_view d) {
          std::to_string(days) + " days";
 }
 
-// The PGN form of a date written otherwise, when there is one: a year alone or a year and
-// month (old databases write "1957"), fields not padded ("2024.1.5"), or another separator
-// ("2024-01-05", "2024/01/05"). Returned as " ('1957.??.??')", or nothing. Day-first dates
-// ("05.01.2024") are not guessed at.
+// The suggestion the bad-date message ends with: " ('1957.??.??')", or nothing.
 std::string date_suggestion(std::string_view d) {
-  std::vector<std::string_view> fields;  // split at '.', '-' or '/'
-  for (std::size_t start = 0;;) {
-    std::size_t end = d.find_first_of(".-/", start);
-    fields.push_back(d.substr(start, end == std::string_view::npos ? end : end - start));
-    if (end == std::string_view::npos) break;
-    start = end + 1;
-  }
-  if (fields.size() > 3 || fields[0].size() != 4) return {};
-  std::string completed(fields[0]);
-  for (std::size_t i = 1; i < 3; ++i) {
-    std::string_view field = i < fields.size() ? fields[i] : "??";
-    if (field.empty() || field.size() > 2) return {};
-    completed += '.';
-    if (field.size() == 1) completed += field == "?" ? '?' : '0';
-    completed += field;
-  }
-  if (completed == d || !well_formed_date(completed) || !impossible_date(completed).empty()) return {};
-  return " ('" + completed + "')";
+  std::string form = pgn_date_form(d);
+  return form.empty() ? std::string() : " ('" + form + "')";
 }
 
 // Whether the move number written before a move (MoveNode::written_number) is that
@@ -115,6 +95,27 @@ std::string number_mismatch(int written, const Position& pos) {
 }
 
 }  // namespace
+
+std::string pgn_date_form(std::string_view d) {
+  std::vector<std::string_view> fields;  // split at '.', '-' or '/'
+  for (std::size_t start = 0;;) {
+    std::size_t end = d.find_first_of(".-/", start);
+    fields.push_back(d.substr(start, end == std::string_view::npos ? end : end - start));
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  if (fields.size() > 3 || fields[0].size() != 4) return {};
+  std::string completed(fields[0]);
+  for (std::size_t i = 1; i < 3; ++i) {
+    std::string_view field = i < fields.size() ? fields[i] : "??";
+    if (field.empty() || field.size() > 2) return {};
+    completed += '.';
+    if (field.size() == 1) completed += field == "?" ? '?' : '0';
+    completed += field;
+  }
+  if (completed == d || !well_formed_date(completed) || !impossible_date(completed).empty()) return {};
+  return completed;
+}
 
 GameReport GameValidator::run() {
   ReplayObserver* observer = options_.observer;
@@ -173,6 +174,7 @@ bool GameValidator::begin(Position& start) {
   known_ = find_known_tags(game_);
   report_.ordinal = game_.ordinal;
   report_.start = game_.start;
+  report_.span = game_.span;
   auto value = [](const Tag* t) { return t ? t->value : std::string(); };
   report_.white = value(known_.roster[4]);
   report_.black = value(known_.roster[5]);
@@ -239,10 +241,10 @@ bool GameValidator::check_tags(Position& start) {
     }
     if (repeated) error("duplicate-tag", t.at, "tag " + t.name + " appears more than once");
   }
-  for (std::size_t i = 0; i < std::size(SEVEN_TAG_ROSTER); ++i)
+  for (std::size_t i = 0; i < SEVEN_TAG_ROSTER.size(); ++i)
     if (!known_.roster[i])
       strict_warn("missing-tag", game_.start,
-                  std::string("no ") + SEVEN_TAG_ROSTER[i] + " tag (one of the Seven Tag Roster)");
+                  "no " + std::string(SEVEN_TAG_ROSTER[i]) + " tag (one of the Seven Tag Roster)");
   if (const Tag* r = known_.result())
     if (r->value != "1-0" && r->value != "0-1" && r->value != "1/2-1/2" && r->value != "*") {
       std::string_view meant = notation::normalised_result(r->value);  // "1/2", "1:0"...

@@ -12,7 +12,6 @@
 namespace chess::pgn {
 namespace {
 
-constexpr const char* ROSTER[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
 // The tags a game's moves cannot be read without (a set-up position, Chess960), kept by
 // every WriteOptions::Tags: without them the moves are another game's, or none. In the
 // ASCII order the others are written in.
@@ -190,10 +189,10 @@ private:
       out_.append("\"]\n");
     };
     if (o_.tags != WriteOptions::Tags::None)
-      for (const char* name : ROSTER) {
+      for (std::string_view name : SEVEN_TAG_ROSTER) {
         const Tag* t = game.find_tag(name);
         // The Result tag follows the termination marker in export format.
-        if (std::string_view(name) == "Result") tag_line(name, result_of(game));
+        if (name == "Result") tag_line(name, result_of(game));
         else if (t) tag_line(name, t->value);
         else tag_line(name, roster_default(name));
       }
@@ -204,7 +203,7 @@ private:
     }
     std::vector<const Tag*> others;
     for (const Tag& t : game.tags)
-      if (std::find(std::begin(ROSTER), std::end(ROSTER), t.name) == std::end(ROSTER)) others.push_back(&t);
+      if (!in_seven_tag_roster(t.name)) others.push_back(&t);
     if (!o_.keep_tag_order)
       std::stable_sort(others.begin(), others.end(), [](const Tag* a, const Tag* b) { return a->name < b->name; });
     for (const Tag* t : others) tag_line(t->name, t->value);

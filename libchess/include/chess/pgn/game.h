@@ -2,8 +2,11 @@
 // variations, as written. Built by GameBuilder from the reader's callbacks.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "chess/pgn/reader.h"
@@ -18,6 +21,13 @@ struct Tag {
   std::string name, value;
   Location at;
 };
+
+// The Seven Tag Roster (PGN standard 8.1.1), in its order.
+inline constexpr std::array<std::string_view, 7> SEVEN_TAG_ROSTER = {"Event", "Site",  "Date",  "Round",
+                                                                     "White", "Black", "Result"};
+inline bool in_seven_tag_roster(std::string_view name) {
+  return std::find(SEVEN_TAG_ROSTER.begin(), SEVEN_TAG_ROSTER.end(), name) != SEVEN_TAG_ROSTER.end();
+}
 
 struct Line;
 
@@ -41,6 +51,7 @@ struct Line {
 struct Game {
   std::size_t ordinal = 0;  // 1-based, in the whole input
   Location start;
+  Span span;                // its text's bytes in the input
   std::vector<Tag> tags;
   Line main;
   std::optional<std::string> result;  // the termination marker, normalised
@@ -70,6 +81,7 @@ public:
   void begin_variation(Location at) override;
   void end_variation(Location at) override;
   void result(std::string_view normalised, Location at) override;
+  void span(Span bytes) override { game_.span = bytes; }
   void end_game(std::string_view raw) override;
   void diagnostic(const Diagnostic& d) override;
 
@@ -93,6 +105,13 @@ private:
   std::vector<Line*> stack_;  // the line being written, innermost last
   int pending_number_ = 0;     // told by move_number, for the next move
 };
+
+// Reads the next game for its tags alone (an index of an archive, a filter on tags): its
+// moves are read past, neither replayed nor checked, and a plain game (plain_scanner.h) is
+// taken from its bytes with no token told to anyone. `game` gets the ordinal, start, span,
+// tags, termination marker and the reader's diagnostics (its moves stay empty; its room is
+// reused). False at the end of the input.
+bool read_next_tags(Reader& reader, Game& game);
 
 }  // namespace chess::pgn
 

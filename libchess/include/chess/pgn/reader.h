@@ -8,8 +8,10 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <istream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +38,8 @@ public:
   virtual void begin_variation(Location /*at*/) {}
   virtual void end_variation(Location /*at*/) {}
   virtual void result(std::string_view /*normalised*/, Location /*at*/) {}
+  // Where the game's text lies in the input (see Span), told just before end_game.
+  virtual void span(Span /*bytes*/) {}
   // `raw` is the game's text as read (when ReaderOptions::keep_raw), for passing it through;
   // empty for a game too large to keep whole (its game-too-large error says so).
   virtual void end_game(std::string_view /*raw*/) {}
@@ -52,9 +56,15 @@ struct ReaderOptions {
   std::size_t max_game_moves = 20000;         // main-line moves (the longest legal game has under 12,000)
   bool keep_raw = false;
   // Where the text starts in a larger input: its first line is line_offset + 1, its
-  // first game number ordinal_offset + 1 (for reading a piece of an input on its own).
+  // first game number ordinal_offset + 1, its first byte byte_offset (for reading a piece
+  // of an input on its own).
   std::size_t line_offset = 0;
   std::size_t ordinal_offset = 0;
+  std::size_t byte_offset = 0;
+  // For text that is not its input byte for byte (binary data taken out of it on the way):
+  // the input's byte for the text's byte at an offset (byte_offset included), for the games'
+  // spans and the borders. Empty: the same byte.
+  std::function<std::size_t(std::size_t)> input_byte;
 };
 
 namespace detail {
@@ -76,6 +86,14 @@ public:
   // cut into pieces check their cuts with it.
   bool ended_cleanly() const;
   std::size_t games_read() const;
+  // Where a Reader of its own may start on what follows, reading it exactly as this one
+  // would (a part of the input cut there): when the reading so far ended cleanly and at a
+  // line's end, the input's next byte, its line and the number its next game gets (with
+  // the offsets of ReaderOptions); otherwise nullopt.
+  struct Border {
+    std::size_t offset = 0, line = 0, game = 0;
+  };
+  std::optional<Border> border() const;
   // Problems in the text after the last game (words at the end of a file): no game holds
   // them, so they are kept here, to be said once when the input has been read.
   const std::vector<Diagnostic>& trailing_diagnostics() const;

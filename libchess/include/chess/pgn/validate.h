@@ -52,6 +52,7 @@ struct ValidateOptions {
 struct GameReport {
   std::size_t ordinal = 0;
   Location start;
+  Span span;  // the game's text in the input (see Span)
   std::string white, black, result;
   std::string dialect;  // the dialect the moves were read in
   std::vector<Diagnostic> errors, warnings;
@@ -80,6 +81,13 @@ struct BuildOptions {
   // for the games the general reader reads): for writing games through as read.
   bool raw = false;
 };
+
+// The PGN form (YYYY.MM.DD) of a Date written another way that says the same for certain:
+// a year alone or a year and month ("1957" -> "1957.??.??"), fields not padded ("2024.1.5"),
+// another separator ("2024-01-05", "2024/01/05"). Empty when there is none (day-first
+// dates, "05.01.2024", are not guessed at; nor is a date that cannot be) or when the date
+// is in that form already. The bad-date diagnostic suggests it; pgn-convert --fix writes it.
+std::string pgn_date_form(std::string_view written);
 
 // Reads the next game into `game` and validates it, each move node recording its move (for
 // writers), as resolve_game does; a plain game in one pass as it is read (then game.raw is
