@@ -89,35 +89,31 @@ elo() {  # elo EVENT WHITE-ELO DATE MOVES [PLYCOUNT]
   elo W4 "?" ????.??.?? "1. e4 e5 2. Nf3" 99     # a WhiteElo that is no number; no date; a wrong PlyCount
   elo W5 2500 2020.06.15 "1. Nf3 d5 2. g3 Nf6"
 } >"$tmp/where.pgn"
+# SPEC | the games selected | why
+while IFS='|' read -r spec selected why; do
+  run --where "$spec" "$tmp/where.pgn"
+  check "--where '$spec': $why" [ "$(events <<<"$out")" = "$selected" ]
+done <<'TABLE'
+WhiteElo>=2500|W1 W5 |numbers compared as such
+WhiteElo<2500|W2 |a game lacking the tag is not selected either
+WhiteElo=2500|W5 |equal
+WhiteElo != 2500|W1 W2 |spaces around the operator
+Date>=2020.01.01|W1 W3 W5 |2020.??.?? is in 2020
+Date>=2020.06.01|W1 W5 |2020.??.?? cannot tell
+Date<2020|W2 |before 2020 began
+Date<=2020|W2 W3 W5 |by its end
+Date=2020|W3 W5 |within the year
+Date!=2020.06|W1 W2 |2020.??.?? cannot tell
+PlyCount<4|W1 W2 W3 W4 |the plies counted, not the tag
+PlyCount>3|W5 |the plies counted
+Event>=W3|W3 W4 W5 |text
+TABLE
 run --where 'WhiteElo>=2500' "$tmp/where.pgn"
-check "--where WhiteElo>=2500" [ "$(events <<<"$out")" = "W1 W5 " ]
 check "--where: lacking the tag counted" grep -q "filtered out: 3 by --where WhiteElo>=2500 (2 kept, 2 lacked WhiteElo)$" <<<"$err"
-run --where 'WhiteElo<2500' "$tmp/where.pgn"
-check "--where WhiteElo<2500: a game lacking it is not selected either" [ "$(events <<<"$out")" = "W2 " ]
-run --where 'WhiteElo=2500' "$tmp/where.pgn"
-check "--where WhiteElo=2500" [ "$(events <<<"$out")" = "W5 " ]
-run --where 'WhiteElo != 2500' "$tmp/where.pgn"
-check "--where 'WhiteElo != 2500' (spaces)" [ "$(events <<<"$out")" = "W1 W2 " ]
 run --where 'Date>=2020.01.01' "$tmp/where.pgn"
-check "--where Date>=2020.01.01: 2020.??.?? is in 2020" [ "$(events <<<"$out")" = "W1 W3 W5 " ]
 check "--where Date: ????.??.?? lacks a date" grep -q "(3 kept, 1 lacked Date)$" <<<"$err"
 run --where 'Date>=2020.06.01' "$tmp/where.pgn"
-check "--where Date>=2020.06.01: 2020.??.?? cannot tell" [ "$(events <<<"$out")" = "W1 W5 " ]
 check "--where Date: too vague counted" grep -q "(2 kept, 1 lacked Date, 1 with a Date too vague to tell)$" <<<"$err"
-run --where 'Date<2020' "$tmp/where.pgn"
-check "--where Date<2020: before 2020 began" [ "$(events <<<"$out")" = "W2 " ]
-run --where 'Date<=2020' "$tmp/where.pgn"
-check "--where Date<=2020: by its end" [ "$(events <<<"$out")" = "W2 W3 W5 " ]
-run --where 'Date=2020' "$tmp/where.pgn"
-check "--where Date=2020: within the year" [ "$(events <<<"$out")" = "W3 W5 " ]
-run --where 'Date!=2020.06' "$tmp/where.pgn"
-check "--where Date!=2020.06: 2020.??.?? cannot tell" [ "$(events <<<"$out")" = "W1 W2 " ]
-run --where 'PlyCount<4' "$tmp/where.pgn"
-check "--where PlyCount<4: plies counted, not the tag" [ "$(events <<<"$out")" = "W1 W2 W3 W4 " ]
-run --where 'PlyCount>3' "$tmp/where.pgn"
-check "--where PlyCount>3" [ "$(events <<<"$out")" = "W5 " ]
-run --where 'Event>=W3' "$tmp/where.pgn"
-check "--where on text" [ "$(events <<<"$out")" = "W3 W4 W5 " ]
 run --where 'WhiteElo>2000' --where 'Date<2021' "$tmp/where.pgn"
 check "two --where: both must hold" [ "$(events <<<"$out")" = "W2 W5 " ]
 check "two --where: each counted" grep -q "filtered out: 2 by --where WhiteElo>2000 (3 kept, 2 lacked WhiteElo), 1 by --where Date<2021 (2 kept)$" <<<"$err"
