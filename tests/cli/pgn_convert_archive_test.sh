@@ -75,6 +75,40 @@ check "--duplicates-by malformed: usage error" [ $status -eq 2 ] && check "says 
 run --duplicates keep-first --duplicates-file "$tmp/dups.pgn" "$tmp/dups.pgn"
 check "--duplicates-file over the input: refused" [ $status -eq 2 ] && check "the input intact" grep -q D10 "$tmp/dups.pgn"
 
+# A game whose faults are only in its tags is a copy or an original as any other (as
+# pgn-extract, which reads such games as good ones, has it), when it is passed through.
+dated() {  # dated EVENT DATE MOVES
+  printf '[Event "%s"]\n[Site "S"]\n[Date "%s"]\n[Round "1"]\n[White "W"]\n[Black "B"]\n[Result "*"]\n\n%s\n\n' "$@"
+}
+{
+  dated C1 2024.01.02 "1. e4 e5 *"
+  dated C2 2024.1.2 "1. e4 e5 *"    # C1 with a bad date: a copy
+  dated C3 2024.1.3 "1. d4 d5 *"    # a bad date, no copy before: passed through
+  dated C4 2024.01.03 "1. d4 d5 *"  # a copy of C3
+} >"$tmp/faulty.pgn"
+# SELECTION OPTIONS | the games written or passed through | the summary
+while IFS='|' read -r options games summary; do
+  # shellcheck disable=SC2086
+  run $options "$tmp/faulty.pgn"
+  check "faults in tags, $options: the games" [ "$(events <<<"$out")" = "$games" ]
+  check "faults in tags, $options: the summary" grep -qx "4 games read: $summary" <<<"$err"
+  # shellcheck disable=SC2086
+  "$bin" --no-progress --no-fast-path $options "$tmp/faulty.pgn" >"$tmp/general.out" 2>"$tmp/general.err"
+  check "faults in tags, $options: the same without the fast path" cmp -s "$tmp/out" "$tmp/general.out"
+  check "faults in tags, $options: the same said without the fast path" cmp -s "$tmp/err" "$tmp/general.err"
+done <<'TABLE'
+--duplicates keep-first|C1 C3 |1 written, 0 rejected, 1 passed through with errors; filtered out: 2 by --duplicates keep-first (2 kept)
+--duplicates only|C2 C4 |1 written, 0 rejected, 1 passed through with errors; filtered out: 2 by --duplicates only (2 kept)
+--duplicates drop||0 written, 0 rejected, 0 passed through with errors; filtered out: 4 by --duplicates drop (0 kept)
+--duplicates keep-first --on-error skip|C1 C4 |2 written, 2 rejected, 0 passed through with errors; filtered out: 0 by --duplicates keep-first (2 kept)
+--duplicates keep-first --fix|C1 C3 |2 written, 0 rejected, 0 passed through with errors; filtered out: 2 by --duplicates keep-first (2 kept); 2 repairs in 2 games (--fix)
+TABLE
+run --duplicates keep-first --duplicates-file "$tmp/copies.pgn" "$tmp/faulty.pgn"
+check "a copy with a bad date: written aside as read" grep -qx '\[Date "2024.1.2"\]' "$tmp/copies.pgn"
+check "a copy with a bad date: its error said" grep -q "faulty.pgn:13:1: error\[bad-date\]" <<<"$err"
+pe=$(/usr/games/pgn-extract -s -D "$tmp/faulty.pgn" 2>/dev/null | events)
+[ -x /usr/games/pgn-extract ] && check "pgn-extract -D: the same two" [ "$pe" = "C1 C3 " ]
+
 # --- --where ----------------------------------------------------------------------------
 elo() {  # elo EVENT WHITE-ELO DATE MOVES [PLYCOUNT]
   printf '[Event "%s"]\n[Date "%s"]\n[White "W"]\n[Black "B"]\n[Result "*"]\n' "$1" "$3"

@@ -24,6 +24,7 @@ struct Read {
   chess::pgn::Game game;
   Converted converted;
   GameFacts facts;
+  bool moves_known = false;  // valid, or its faults only in its tags (facts then set)
   std::vector<Repair> repairs;
 };
 
@@ -85,18 +86,33 @@ private:
       if (rejects_ && !r.game.raw.empty()) rejects_ << r.game.raw << '\n';
       return true;
     }
-    // Passed through unchanged: in PGN as read, in JSON Lines as an object saying so.
+    // A copy that --duplicates drops (or with only, no copy), its faults only in its tags.
+    if (options_.duplicates && r.moves_known && !options_.duplicates->wants(r.game, r.facts)) {
+      ++totals.filtered;
+      if (duplicates_) {
+        write_through(file, r, duplicates_->stream());
+        duplicates_->end_record();
+      }
+      return true;
+    }
     ++totals.passed_through;
     Format format = options_.convert.format;
     if (format != Format::Pgn && format != Format::Jsonl) return true;
     std::FILE* out = output_for(r.game);
     if (!out) return false;
-    if (format == Format::Pgn) fmt::print(out, "{}\n", r.game.raw);
-    else
-      fmt::print(out, "{{\"game\": {}, \"file\": {}, \"valid\": false, \"raw\": {}}}\n", c.report.ordinal,
-                 tools::json_string(file), tools::json_string(r.game.raw));
+    write_through(file, r, out);
     if (options_.split) options_.split->end_record();
     return true;
+  }
+
+  // A game passed through unchanged: in PGN as read, in JSON Lines as an object saying so
+  // (in the other formats, nothing).
+  void write_through(const std::string& file, const Read& r, std::FILE* out) const {
+    Format format = options_.convert.format;
+    if (format == Format::Pgn) fmt::print(out, "{}\n", r.game.raw);
+    else if (format == Format::Jsonl)
+      fmt::print(out, "{{\"game\": {}, \"file\": {}, \"valid\": false, \"raw\": {}}}\n", r.converted.report.ordinal,
+                 tools::json_string(file), tools::json_string(r.game.raw));
   }
 
   // Standard output, or with --split-* the game's file (null if it could not be made:
@@ -152,10 +168,9 @@ public:
     if (!read_next_game(reader, convert.read, built, report, keep_)) return false;
     r.repairs.clear();
     if (options_.fix) r.repairs = repair(built, report, convert.read);
-    if (report.valid()) {
-      selection_.prepare(built, report, r.facts);
-      if (options_.fix_notes) add_repair_note(built, r.repairs);
-    }
+    r.moves_known = report.valid() || faults_only_in_tags(built, report);
+    if (r.moves_known) selection_.prepare(built, report, r.facts);
+    if (report.valid() && options_.fix_notes) add_repair_note(built, r.repairs);
     if (render_) render(built, std::move(report), convert, r.converted);
     else r.converted.report = std::move(report);
     r.game.ordinal = built.ordinal;
@@ -189,6 +204,7 @@ void count_copies(const RunOptions& options, const tools::GameLoopOptions& loop,
   silent.silent = true;
   auto count = [&](const std::string&, Read& r, std::size_t) {
     if (r.converted.report.valid()) first->wants(r.game, r.facts);
+    else if (r.moves_known && options.on_error == OnError::PassThrough) options.duplicates->count_in_first_pass(r.facts);
     return true;
   };
   tools::for_each_game<Read>(loop, silent, Reading(options, selection, false), count);
