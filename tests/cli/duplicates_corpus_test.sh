@@ -3,8 +3,8 @@
 # engine, online: 77,000 games, one run across all files), game by game: each game is
 # given a GameId tag first (by awk, not by the programs compared), and the games each
 # program writes are compared by it.
-#   keep-first = -D: the same games, but for those we set aside for their errors
-#     (--on-error skip), which pgn-extract writes as it read them;
+#   keep-first = -D: the same games (those with errors passed through, as pgn-extract
+#     writes them too); with --on-error skip, the same but for those set aside;
 #   only = -U: the same games, and besides them the header-only games (tags, no moves, no
 #     result), which pgn-extract never writes: with no moves from the start position they
 #     are copies of the first game without moves;
@@ -48,6 +48,8 @@ echo "$total games; pgn-extract -D writes $(wc -l <"$tmp/pe-D"), pgn-convert --d
   "and sets aside $(wc -l <"$tmp/rejected") with errors"
 check "keep-first: some games had errors (the corpus is what it was)" [ -s "$tmp/rejected" ]
 check "keep-first and those with errors are pgn-extract -D's games" cmp -s <(sort "$tmp/ours-D" "$tmp/rejected") "$tmp/pe-D"
+"$bin" --no-progress --duplicates keep-first "$tmp/corpus.pgn" 2>/dev/null | ids /dev/stdin >"$tmp/ours-D-all"
+check "keep-first, the games with errors passed through: pgn-extract -D's games" cmp -s "$tmp/ours-D-all" "$tmp/pe-D"
 "$bin" --no-progress --on-error skip --duplicates keep-first --jobs 2 "$tmp/corpus.pgn" 2>/dev/null | ids /dev/stdin >"$tmp/ours-D2"
 check "keep-first, --jobs 2: the same games" cmp -s "$tmp/ours-D" "$tmp/ours-D2"
 

@@ -1,5 +1,6 @@
 #include "pgn-convert/archive_options.h"
 
+#include <climits>
 #include <sys/stat.h>
 
 #include "pgn-convert/where.h"
@@ -20,7 +21,7 @@ ArchiveOptions::ArchiveOptions(CLI::App& app, RunOptions& run) {
   app.add_option("--duplicates-file", run.duplicates_file, "Write the games --duplicates drops to FILE");
   app.add_option("--split-every", split_every_, "Write a new file after every N games, named by -o's pattern "
                                                 "with %d (or %03d) for its number from 1")
-      ->check(CLI::Range(std::size_t(1), std::size_t(-1)));
+      ->check(CLI::Range(1LL, LLONG_MAX));
   app.add_option("--split-by", split_by_, "Write each game to the file for its TAG's value, named by -o's pattern "
                                           "with %s for the value (unsafe characters replaced)")
       ->excludes("--split-every");
@@ -82,7 +83,7 @@ bool ArchiveOptions::apply(RunOptions& run, Selection& selection, tools::OutputF
   if (split_every_ || !split_by_.empty()) {
     split_ = std::make_unique<Split>(diagnostics);
     std::string pattern = output.take_path();
-    bool ok = split_every_ ? split_->every(split_every_, pattern, error) : split_->by(split_by_, pattern, error);
+    bool ok = split_every_ ? split_->every(std::size_t(split_every_), pattern, error) : split_->by(split_by_, pattern, error);
     if (!ok) return usage_error(diagnostics, error);
     split_->set_inputs(inputs);
     run.split = split_.get();

@@ -27,7 +27,7 @@ public:
 private:
   std::vector<std::string> where_;
   std::string duplicates_, duplicates_by_, split_by_;
-  std::size_t split_every_ = 0;
+  long long split_every_ = 0;
   std::unique_ptr<Split> split_;
 };
 

@@ -173,6 +173,8 @@ bool Duplicates::wants(const chess::pgn::Game&, const GameFacts& facts) {
   return keep;
 }
 
+void Duplicates::count_in_first_pass(const GameFacts& facts) { table_->add(facts.key); }
+
 std::string Duplicates::summary() const {
   static constexpr const char* MODES[] = {"keep-first", "only", "drop"};
   return fmt::format("{} by --duplicates {}{} ({} kept)", dropped_, MODES[int(mode_)],

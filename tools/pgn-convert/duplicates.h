@@ -13,8 +13,9 @@
 //   drop        every game that has a copy is dropped, the first too: the games left are
 //               those that occur once. It needs to have seen the whole input before it
 //               can keep a game, so the input is read twice (regular files only).
-// The copies are among the games that the filters before (--match, --plies, --where) kept;
-// a game with errors is never any game's copy (its moves are not all known).
+// The copies are among the games that the filters before (--match, --plies, --where) kept,
+// and the games passed through with errors whose faults are only in their tags (their
+// start and moves known: fix.h); a game with another error is never any game's copy.
 #pragma once
 
 #include <memory>
@@ -41,6 +42,9 @@ public:
 
   // Whether the input must be read twice (drop).
   bool needs_first_pass() const { return mode_ == DuplicateMode::Drop; }
+  // In drop's first pass, a game that the selection is not asked about (one passed
+  // through with errors, its moves known): counted all the same.
+  void count_in_first_pass(const GameFacts& facts);
   // How many games it has dropped: a caller that writes them aside sees it change.
   std::size_t dropped() const { return dropped_; }
 

@@ -12,14 +12,6 @@ using namespace chess::pgn;
 
 namespace {
 
-// The faults a repair can take away. A game with any other error is left as it was
-// without trying: it would still have that error.
-bool may_be_repaired(const Diagnostic& d) {
-  for (const char* code : {"bad-date", "malformed-tag", "result-contradicts-position", "result-mismatch", "missing-result"})
-    if (d.code == code) return true;
-  return false;
-}
-
 Tag* first_tag(Game& game, std::string_view name) {
   auto t = std::find_if(game.tags.begin(), game.tags.end(), [&](const Tag& tag) { return tag.name == name; });
   return t == game.tags.end() ? nullptr : &*t;
@@ -78,13 +70,23 @@ void note_quotes(const GameReport& report, std::vector<Repair>& repairs) {
 
 }  // namespace
 
+bool faults_only_in_tags(const Game& game, const GameReport& report) {
+  auto tag_fault = [](const Diagnostic& d) {
+    for (const char* code : {"bad-date", "result-contradicts-position", "result-mismatch", "missing-result"})
+      if (d.code == code) return true;
+    return d.code == "malformed-tag" && d.message.starts_with("Result is '");  // (the validator's, not the reader's)
+  };
+  return std::all_of(report.errors.begin(), report.errors.end(), tag_fault) &&
+         std::size_t(report.plies) == game.main.moves.size();
+}
+
 std::vector<Repair> repair(Game& game, GameReport& report, const ValidateOptions& read) {
   std::vector<Repair> repairs;
   if (report.valid()) {
     note_quotes(report, repairs);
     return repairs;
   }
-  if (!std::all_of(report.errors.begin(), report.errors.end(), may_be_repaired)) return {};
+  if (!faults_only_in_tags(game, report)) return {};  // it would still have that error
   Game trial = game;
   if (Tag* date = first_tag(trial, "Date"))
     if (std::string form = pgn_date_form(date->value); !form.empty()) {

@@ -24,6 +24,11 @@ struct Repair {
   std::string what;  // "Date '2024.1.5' written as '2024.01.05'"
 };
 
+// Whether the game's errors are all in its Date or Result tag or its termination marker,
+// every move of its main line read: its start position and moves are known (for --fix,
+// and for --duplicates, to which such a game is a copy or an original as any other is).
+bool faults_only_in_tags(const chess::pgn::Game& game, const chess::pgn::GameReport& report);
+
 // Repairs `game` if it can be made valid so (then `report` is its new one): the repairs
 // made, or none (the game and report left as they were). Call on any thread.
 std::vector<Repair> repair(chess::pgn::Game& game, chess::pgn::GameReport& report,

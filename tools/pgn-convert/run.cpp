@@ -55,6 +55,7 @@ struct Read {
   chess::pgn::Game game;
   Converted converted;
   GameFacts facts;  // what the selection reads besides the tags, what the searches found too
+  bool moves_known = false;  // valid, or its faults only in its tags (facts then set)
   std::vector<Repair> repairs;
 };
 
@@ -119,19 +120,34 @@ private:
       if (rejects_ && !r.game.raw.empty()) rejects_ << r.game.raw << '\n';
       return true;
     }
-    // Passed through unchanged: in PGN as read, in JSON Lines as an object saying so.
+    // A copy that --duplicates drops (or with only, no copy), its faults only in its tags.
+    if (options_.duplicates && r.moves_known && !options_.duplicates->wants(r.game, r.facts)) {
+      ++totals.filtered;
+      if (duplicates_) {
+        write_through(file, r, duplicates_->stream());
+        duplicates_->end_record();
+      }
+      return true;
+    }
     ++totals.passed_through;
     Format format = options_.convert.format;
     if (format != Format::Pgn && format != Format::Jsonl) return true;
     std::FILE* out = output_for(r.game);
     if (!out) return false;
-    if (format == Format::Pgn) fmt::print(out, "{}\n", r.game.raw);
-    else
-      fmt::print(out, "{{\"game\": {}, \"file\": {}, \"line\": {}, {}, \"valid\": false, \"raw\": {}}}\n",
-                 c.report.ordinal, tools::json_string(file), c.report.start.line, tools::json_span(c.report.span),
-                 tools::json_string(r.game.raw));
+    write_through(file, r, out);
     if (options_.split) options_.split->end_record();
     return true;
+  }
+
+  // A game passed through unchanged: in PGN as read, in JSON Lines as an object saying so
+  // (in the other formats, nothing).
+  void write_through(const std::string& file, const Read& r, std::FILE* out) const {
+    Format format = options_.convert.format;
+    if (format == Format::Pgn) fmt::print(out, "{}\n", r.game.raw);
+    else if (format == Format::Jsonl)
+      fmt::print(out, "{{\"game\": {}, \"file\": {}, \"line\": {}, {}, \"valid\": false, \"raw\": {}}}\n",
+                 r.converted.report.ordinal, tools::json_string(file), r.converted.report.start.line,
+                 tools::json_span(r.converted.report.span), tools::json_string(r.game.raw));
   }
 
   // Standard output, or with --split-* the game's file (null if it could not be made:
@@ -196,11 +212,12 @@ public:
       return false;
     r.repairs.clear();
     if (options_.fix) r.repairs = repair(built, report, convert.read);
-    if (report.valid()) {
+    r.moves_known = report.valid() || faults_only_in_tags(built, report);
+    if (r.moves_known) {
       if (r.facts.found.opening) write_opening_tags(built, *r.facts.found.opening);
       selection_.prepare(built, report, r.facts);
-      if (options_.fix_notes) add_repair_note(built, r.repairs);
     }
+    if (report.valid() && options_.fix_notes) add_repair_note(built, r.repairs);
     if (render_ && (!report.valid() || selection_.search_would_keep(r.facts.found))) {
       render(built, std::move(report), convert, r.converted);
     } else {  // not written: not rendered
@@ -240,6 +257,7 @@ void count_copies(const RunOptions& options, const tools::GameLoopOptions& loop,
   silent.silent = true;
   auto count = [&](const std::string&, Read& r, std::size_t) {
     if (r.converted.report.valid()) first->wants(r.game, r.facts);
+    else if (r.moves_known && options.on_error == OnError::PassThrough) options.duplicates->count_in_first_pass(r.facts);
     return true;
   };
   tools::for_each_game<Read>(loop, silent, Reading(options, selection, false), count);

@@ -26,9 +26,10 @@ struct RunOptions {
   tools::PartOptions part;  // where the input begins in a larger one; the summary for merging
   bool fix = false;        // --fix (fix.h)
   bool fix_notes = false;  // and a {repaired: ...} comment
-  // The --duplicates criterion, which the selection holds (null: none), and where the
-  // games it drops are written (empty: nowhere).
-  const Duplicates* duplicates = nullptr;
+  // The --duplicates criterion, which the selection holds (null: none; it is also asked
+  // of the games passed through with errors whose moves are known), and where the games
+  // it drops are written (empty: nowhere).
+  Duplicates* duplicates = nullptr;
   std::string duplicates_file;
   Split* split = nullptr;  // --split-every, --split-by (null: one output)
 };
