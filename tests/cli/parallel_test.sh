@@ -72,6 +72,8 @@ if [ "$mode" = fixtures ]; then
   check "pgn-convert --offsets --match" same "--offsets" 7 pgn-convert --offsets --match 'Event~Rated' --match 'Result~1' "${several[@]}"
   check "pgn-convert --rejects, -o" same "pgn-convert --rejects" 3 pgn-convert --format uci --on-error skip \
     --rejects "$tmp/result.rejects" -o "$tmp/result.out" "${several[@]}"
+  check "pgn-convert --classify --eco, --material" same "searches" 3 pgn-convert --classify --eco B00-B99 \
+    --material KQ:K --material KR:K --format uci "${several[@]}"
   check "pgn-convert --match on a tag no game has" same "match-no-tag" 3 pgn-convert --match 'white~x' "$tmp/mixed.pgn"
   check "pgn-convert --first: one process" same "--first" 3 pgn-convert --first 5 "$tmp/mixed.pgn"
   { cat "$fixtures/round3.pgn"; printf '\0\1\2\3\4\5 junk \0\0\n'; cat "$fixtures/sample.pgn"; } >"$tmp/binary.pgn"

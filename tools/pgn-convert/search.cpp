@@ -87,6 +87,22 @@ bool SearchCriteria::keeps(const Found& found) {
   return false;
 }
 
+std::string SearchCriteria::counts_json() const {
+  std::string out = fmt::format("[{}", without_code_);
+  for (const Count& c : counts_) out += fmt::format(", [{}, {}]", c.kept, c.dropped);
+  return out + "]";
+}
+
+void SearchCriteria::add_counts(const tools::JsonValue& part) {
+  if (part.items.empty()) return;
+  without_code_ += std::size_t(part.items[0].number);
+  for (std::size_t i = 0; i + 1 < part.items.size() && i < counts_.size(); ++i)
+    if (part.items[i + 1].items.size() == 2) {
+      counts_[i].kept += std::size_t(part.items[i + 1].items[0].number);
+      counts_[i].dropped += std::size_t(part.items[i + 1].items[1].number);
+    }
+}
+
 std::string SearchCriteria::summary() const {
   std::string out;
   for (std::size_t i = 0; i < counts_.size(); ++i) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "common/json.h"
 #include "pgn-convert/classify.h"
 #include "pgn-convert/positions.h"
 
@@ -21,6 +22,9 @@ public:
   bool any() const { return !counts_.empty(); }
   // "3 by --eco B (10 kept), 0 by --position ... (10 kept)": every criterion given.
   std::string summary() const;
+  // The counts as a JSON array (a part's summary), and a part's added in (--merge-summaries).
+  std::string counts_json() const;
+  void add_counts(const tools::JsonValue& part);
 
 private:
   friend struct SearchCommandLine;

@@ -127,8 +127,9 @@ std::string Selection::counts_json() const {
   for (const auto& m : matches_) matches += fmt::format("{}[{}, {}]", matches.empty() ? "" : ", ", m->removed, m->present);
   for (const auto& n : names_in_order_) names += (names.empty() ? "" : ", ") + tools::json_string(n);
   return fmt::format("\"seen\": {}, \"taken\": {}, \"matches\": [{}], \"removed_by_plies\": {}, "
-                     "\"removed_by_skip\": {}, \"removed_by_first\": {}, \"tag_names\": [{}]",
-                     seen_, taken_, matches, removed_by_plies_, removed_by_skip_, removed_by_first_, names);
+                     "\"removed_by_skip\": {}, \"removed_by_first\": {}, \"search\": {}, \"tag_names\": [{}]",
+                     seen_, taken_, matches, removed_by_plies_, removed_by_skip_, removed_by_first_,
+                     search_.counts_json(), names);
 }
 
 void Selection::add_counts(const tools::JsonValue& part) {
@@ -144,6 +145,7 @@ void Selection::add_counts(const tools::JsonValue& part) {
         matches_[i]->removed += std::size_t(matches->items[i].items[0].number);
         matches_[i]->present += std::size_t(matches->items[i].items[1].number);
       }
+  if (const tools::JsonValue* search = part.get("search")) search_.add_counts(*search);
   if (const tools::JsonValue* names = part.get("tag_names"))
     for (const tools::JsonValue& n : names->items) note_name(n.text);
 }
