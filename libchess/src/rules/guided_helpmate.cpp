@@ -17,11 +17,34 @@ namespace chess::rules::detail {
 namespace {
 
 constexpr Bitboard DARK = 0xAA55AA55AA55AA55ULL;  // a1 is dark
+constexpr int PATTERNS_TRIED = 24;  // of a lone piece's mates, the cheapest
 
 bool aligned(Square a, Square b, bool straight, bool diagonal) {
   int df = std::abs(int(file_of(a)) - int(file_of(b))), dr = std::abs(int(rank_of(a)) - int(rank_of(b)));
   return (straight && (df == 0 || dr == 0)) || (diagonal && df == dr);
 }
+
+// Moves for a man of `c` to stand on `to`, on an empty board, roughly: a bishop of the other
+// colour never gets there (16), a pawn only down its file.
+int man_distance(PieceType pt, Color c, Square s, Square to) {
+  switch (pt) {
+    case KNIGHT: return knight_distance(s, to);
+    case BISHOP:
+      if (bool(square_bb(s) & DARK) != bool(square_bb(to) & DARK)) return 16;
+      return s == to ? 0 : aligned(s, to, false, true) ? 1 : 2;
+    case ROOK: return s == to ? 0 : aligned(s, to, true, false) ? 1 : 2;
+    case QUEEN: return s == to ? 0 : aligned(s, to, true, true) ? 1 : 2;
+    case PAWN:
+      if (file_of(s) == file_of(to) && relative_rank(c, to) >= relative_rank(c, s))
+        return int(relative_rank(c, to)) - int(relative_rank(c, s));
+      return 16;
+    case KING: return king_distance(s, to);
+    default: return 16;
+  }
+}
+
+// Moves for a pawn of `c` to promote, on an empty board.
+int promotion_distance(Color c, Square s) { return 7 - int(relative_rank(c, s)); }
 
 // A move seen from the men it displaces, for weighing a position one move on without
 // making the move: the man on `from` stands on `to`, and the one on `removed` (a capture)
@@ -63,6 +86,15 @@ public:
     pattern_ = true;
   }
 
+  // A mate of a lone minor piece: the loser's king on `target`, the winner's piece checking
+  // from `checker`, its king on `king` (SQ_NONE: anywhere), the loser's men on `flights`.
+  Guide(const Position& pos, Color winner, Square target, Square checker, Square king, Bitboard flights)
+      : Guide(pos, winner, target, flights) {
+    checker_square_ = checker;
+    king_square_ = king;
+    promoting_blockers_ = true;
+  }
+
   // The distance in parts: the winner's men, the loser's men, and the kings, so that a
   // move weighs again only the part it changes.
   struct Parts {
@@ -101,6 +133,7 @@ private:
   int kings_distance(const Position& pos, const Shift& shift) const {
     int d = king_distance(shift.where(pos.king_square(~winner_)), corner_);
     if (!pattern_) d += std::max(0, king_distance(shift.where(pos.king_square(winner_)), corner_) - 2);
+    else if (king_square_ != SQ_NONE) d += king_distance(shift.where(pos.king_square(winner_)), king_square_);
     return d;
   }
 
@@ -113,6 +146,14 @@ private:
   // by promoting, else a minor piece (with blockers, or with another minor beside it).
   int checker_distance(const Position& pos, const Shift& shift) const {
     Bitboard men = shift.apply(pos.pieces(winner_) & ~pos.pieces(KING));
+    if (checker_square_ != SQ_NONE) {
+      int best = 16;
+      for (Bitboard b = men; b;) {
+        Square s = pop_lsb(b);
+        best = std::min(best, man_distance(shift.type_on(pos, s), winner_, s, checker_square_));
+      }
+      return best;
+    }
     if (Bitboard heavy = shift.apply(pos.pieces(winner_, ROOK, QUEEN))) men = heavy;
     else if (Bitboard pawns = shift.apply(pos.pieces(winner_, PAWN))) men = pawns;
     int best = 16;
@@ -134,8 +175,7 @@ private:
     return best;
   }
 
-  // For each flight, the loser's man nearest to it, in moves (a bishop of the other
-  // colour never gets there; a pawn only down its file).
+  // For each flight, the loser's man nearest to it, in moves.
   int flights_distance(const Position& pos, const Shift& shift) const {
     Color loser = ~winner_;
     Bitboard all = shift.apply(pos.pieces(loser) & ~pos.pieces(KING));
@@ -145,20 +185,9 @@ private:
       int best = 16;
       for (Bitboard men = all; men && best > 0;) {
         Square s = pop_lsb(men);
-        int d = 16;
-        switch (shift.type_on(pos, s)) {
-          case KNIGHT: d = knight_distance(s, f); break;
-          case BISHOP:
-            if (bool(square_bb(s) & DARK) == bool(square_bb(f) & DARK)) d = s == f ? 0 : aligned(s, f, false, true) ? 1 : 2;
-            break;
-          case ROOK: d = s == f ? 0 : aligned(s, f, true, false) ? 1 : 2; break;
-          case QUEEN: d = s == f ? 0 : aligned(s, f, true, true) ? 1 : 2; break;
-          case PAWN:
-            if (file_of(s) == file_of(f) && relative_rank(loser, f) >= relative_rank(loser, s))
-              d = int(relative_rank(loser, f)) - int(relative_rank(loser, s));
-            break;
-          default: break;
-        }
+        PieceType pt = shift.type_on(pos, s);
+        int d = man_distance(pt, loser, s, f);
+        if (pt == PAWN && promoting_blockers_) d = std::min(d, promotion_distance(loser, s) + 2);
         best = std::min(best, d);
       }
       total += best;
@@ -191,8 +220,10 @@ private:
   Color winner_;
   Square corner_;
   Bitboard beside_ = 0, flights_ = 0;
+  Square checker_square_ = SQ_NONE, king_square_ = SQ_NONE;
+  bool promoting_blockers_ = false;  // a pawn may block a flight off its file, promoted
   bool needs_blockers_ = false;
-  bool pattern_ = false;  // aimed at a mate square of the static analysis
+  bool pattern_ = false;  // aimed at a mate square with its flights (the static analysis's, or a lone piece's)
 };
 
 // Iterative deepening on the plies played plus twice the guide's distance (weighted, so
@@ -291,6 +322,101 @@ private:
 
 
 }  // namespace
+
+namespace {
+
+// The mates a lone knight or bishop can give, each as where the loser's king stands (a
+// corner: the fewest flights), where the piece checks from and where the winner's king
+// stands (SQ_NONE: where it likes), with the flights left for the loser's own men to fill;
+// each with its cost, the moves it takes every man to get there on an empty board.
+struct LonePattern {
+  int cost;
+  Square mate, checker, king;
+  Bitboard flights;
+};
+
+// The least cost of sending distinct loser's men to the flights (at most three of them).
+int blockers_cost(const Position& pos, Color loser, Bitboard flights) {
+  Square men[16];
+  PieceType types[16];
+  int n = 0;
+  for (Bitboard b = pos.pieces(loser) & ~pos.pieces(KING); b && n < 16; ++n) {
+    men[n] = pop_lsb(b);
+    types[n] = type_of(pos.piece_on(men[n]));
+  }
+  Square fs[3] = {SQ_A1, SQ_A1, SQ_A1};
+  int k = 0;
+  for (Bitboard b = flights; b && k < 3;) fs[k++] = pop_lsb(b);
+  auto cost = [&](int i, Square f) {
+    int d = man_distance(types[i], loser, men[i], f);
+    return types[i] == PAWN ? std::min(d, promotion_distance(loser, men[i]) + 2) : d;
+  };
+  int best = 64;
+  for (int a = 0; a < (k > 0 ? n : 1); ++a)
+    for (int b = 0; b < (k > 1 ? n : 1); ++b)
+      for (int c = 0; c < (k > 2 ? n : 1); ++c) {
+        if ((k > 1 && a == b) || (k > 2 && (c == a || c == b))) continue;
+        int total = (k > 0 ? cost(a, fs[0]) : 0) + (k > 1 ? cost(b, fs[1]) : 0) + (k > 2 ? cost(c, fs[2]) : 0);
+        best = std::min(best, total);
+      }
+  return best;
+}
+
+std::vector<LonePattern> lone_piece_patterns(const Position& pos, Color winner) {
+  std::vector<LonePattern> out;
+  Color loser = ~winner;
+  Square piece = lsb(pos.pieces(winner) & ~pos.pieces(KING));
+  PieceType pt = type_of(pos.piece_on(piece));
+  int men = popcount(pos.pieces(loser) & ~pos.pieces(KING));
+  Square lk = pos.king_square(loser), wk = pos.king_square(winner);
+  for (Square m : {SQ_A1, SQ_H8, SQ_A8, SQ_H1}) {
+    if (pt == BISHOP && bool(square_bb(m) & DARK) != bool(square_bb(piece) & DARK)) continue;
+    Bitboard around = king_attacks(m);
+    for (Bitboard qs = pt == KNIGHT ? knight_attacks(m) : bishop_pseudo_attacks(m); qs;) {
+      Square q = pop_lsb(qs);
+      Bitboard hit = pt == KNIGHT ? knight_attacks(q) : bishop_pseudo_attacks(q);
+      Bitboard kings = 0;  // the squares two steps from the mate, where the king covers flights
+      for (Bitboard b = around; b;) kings |= king_attacks(pop_lsb(b));
+      kings &= ~around & ~square_bb(m) & ~square_bb(q);
+      Square options[64];
+      int k = 0;
+      options[k++] = SQ_NONE;
+      for (Bitboard b = kings; b;) options[k++] = pop_lsb(b);
+      for (int i = 0; i < k; ++i) {
+        Square w = options[i];
+        Bitboard guarded = w == SQ_NONE ? 0 : king_attacks(w);
+        if ((around & square_bb(q)) && !(guarded & square_bb(q))) continue;  // the king takes the checker
+        Bitboard flights = around & ~hit & ~guarded & ~square_bb(q);
+        if (popcount(flights) > std::min(men, 3)) continue;
+        int cost = king_distance(lk, m) + man_distance(pt, winner, piece, q) +
+                   (w == SQ_NONE ? 0 : king_distance(wk, w)) + blockers_cost(pos, loser, flights);
+        out.push_back({cost, m, q, w, flights});
+      }
+    }
+  }
+  std::stable_sort(out.begin(), out.end(), [](const LonePattern& a, const LonePattern& b) { return a.cost < b.cost; });
+  return out;
+}
+
+}  // namespace
+
+GuidedOutcome lone_piece_helpmate(const Position& start, Color winner, uint64_t budget, std::vector<Move>& line,
+                                  uint64_t& nodes) {
+  Bitboard men = start.pieces(winner) & ~start.pieces(KING);
+  if (more_than_one(men) || !(men & start.pieces(KNIGHT, BISHOP))) return GuidedOutcome::Unknown;
+  std::vector<LonePattern> patterns = lone_piece_patterns(start, winner);
+  int n = std::min<int>(int(patterns.size()), PATTERNS_TRIED);
+  for (int i = 0; i < n && nodes < budget; ++i) {
+    const LonePattern& p = patterns[i];
+    Guide guide(start, winner, p.mate, p.checker, p.king, p.flights);
+    Search search(guide, winner, (budget - nodes) / uint64_t(n - i));
+    Position pos = start;
+    GuidedOutcome outcome = search.run(pos, line);
+    nodes += search.nodes();
+    if (outcome != GuidedOutcome::Unknown) return outcome;
+  }
+  return GuidedOutcome::Unknown;
+}
 
 GuidedOutcome guided_helpmate(const Position& start, Color winner, uint64_t budget, std::vector<Move>& line,
                               uint64_t& nodes) {

@@ -19,4 +19,10 @@ enum class GuidedOutcome { Mate, NoMate, Unknown };
 GuidedOutcome guided_helpmate(const Position& pos, Color winner, uint64_t budget, std::vector<Move>& line,
                               uint64_t& nodes);
 
+// The same for a winner with a lone knight or bishop (else Unknown at once, no node spent),
+// aimed at the cheapest few of the mates such a piece can give in a corner with the
+// loser's men as blockers.
+GuidedOutcome lone_piece_helpmate(const Position& pos, Color winner, uint64_t budget, std::vector<Move>& line,
+                                  uint64_t& nodes);
+
 }  // namespace chess::rules::detail

@@ -285,19 +285,23 @@ private:
 // at the nearest two with more: the nearest corner is the right one for most positions,
 // but where it is not, another one often leads to a mate in a few hundred nodes (on the
 // real positions of scripts/bench/adjudicate, a third fewer nodes than the nearest alone).
-enum class Stage { Quick, Walk, Guided, Deep };
+// A lone knight or bishop, which mates only with the loser's men beside its king, goes to
+// the search aimed at such mates (lone_piece_helpmate) before more of the cost-shaped
+// search: on the real positions it left 14 sides undecided where the plan without it left
+// 55, in fewer nodes.
+enum class Stage { Quick, Walk, Guided, Deep, Lone };
 struct Step {
   Stage stage;
   uint64_t nodes;
   int corner = 0;  // for the cost-shaped searches: which corner, by nearness to the loser's king
 };
-constexpr Step OPEN_PLAN[] = {{Stage::Quick, 300},    {Stage::Quick, 300, 1},  {Stage::Quick, 300, 2},
-                              {Stage::Quick, 300, 3}, {Stage::Quick, 2000},    {Stage::Quick, 2000, 1},
-                              {Stage::Quick, 1000, 2}, {Stage::Quick, 1000, 3}, {Stage::Guided, 10000},
-                              {Stage::Walk, 130000},  {Stage::Deep, 0}};
+constexpr Step OPEN_PLAN[] = {{Stage::Quick, 300},     {Stage::Quick, 300, 1},   {Stage::Quick, 300, 2},
+                              {Stage::Quick, 300, 3},  {Stage::Lone, 10000},     {Stage::Quick, 2000},
+                              {Stage::Quick, 2000, 1}, {Stage::Quick, 1000, 2},  {Stage::Quick, 1000, 3},
+                              {Stage::Guided, 10000},  {Stage::Walk, 130000},    {Stage::Deep, 0}};
 constexpr Step LOCKED_PLAN[] = {{Stage::Quick, 300},    {Stage::Quick, 300, 1}, {Stage::Quick, 300, 2},
-                                {Stage::Quick, 300, 3}, {Stage::Quick, 2000},   {Stage::Walk, 130000},
-                                {Stage::Guided, 10000}, {Stage::Deep, 0}};
+                                {Stage::Quick, 300, 3}, {Stage::Lone, 10000},   {Stage::Quick, 2000},
+                                {Stage::Walk, 130000},  {Stage::Guided, 10000}, {Stage::Deep, 0}};
 
 // Each search answers Mate, NoMate or its own word for "not decided".
 template <class Outcome>
@@ -323,6 +327,11 @@ MateAbility run_stage(const Step& step, const Position& start, Color winner, uin
       Exhaustive::Outcome o = walk.walk(pos, answer.witness);
       ability = ability_of(o);
       nodes = walk.nodes();
+      break;
+    }
+    case Stage::Lone: {
+      GuidedOutcome o = lone_piece_helpmate(pos, winner, budget, answer.witness, nodes);
+      ability = ability_of(o);
       break;
     }
     case Stage::Guided: {
