@@ -148,9 +148,9 @@ private:
       space();
       if (at_ >= s_.size() || s_[at_] != '"') return fail("expected a name in quotes");
       auto& member = v.members.emplace_back();
-      if (!string(member.first)) return false;
+      if (!string(member.name)) return false;
       if (!eat(':')) return fail("expected ':'");
-      if (!value(member.second, depth + 1)) return false;
+      if (!value(member.value, depth + 1)) return false;
     } while (eat(','));
     return eat('}') || fail("expected ',' or '}'");
   }

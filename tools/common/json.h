@@ -20,6 +20,8 @@ void append_json_string(std::string& out, std::string_view text);
 
 namespace tools {
 
+struct JsonMember;
+
 // Just enough JSON reading for the programs' own summaries read back (--merge-summaries): objects,
 // arrays, strings, whole numbers, true, false and null.
 struct JsonValue {
@@ -27,10 +29,16 @@ struct JsonValue {
   long long number = 0;  // a Number (whole), or a Bool's 0 or 1
   std::string text;      // a String
   std::vector<JsonValue> items;                              // an Array
-  std::vector<std::pair<std::string, JsonValue>> members;    // an Object, in order
+  std::vector<JsonMember> members;  // an Object, in order
   // The member named `key` of an object, or null.
   const JsonValue* get(std::string_view key) const;
   long long number_at(std::string_view key) const;  // 0 when there is none
+};
+
+// (Not a std::pair: a pair of a type not yet complete is refused by libstdc++ under clang.)
+struct JsonMember {
+  std::string name;
+  JsonValue value;
 };
 
 // The value `text` holds, or nullopt with `error` saying where it went wrong.
