@@ -30,6 +30,12 @@ check "flag fall against a lone king is a draw (art. 6.10)" \
 check "a draw confirmed by the threefold claim" grep -qF "adjudicated 1/2-1/2: White could claim a draw (threefold) from ply 8 (fide2001 art. 9.2)" <<<"$out"
 check "summary" grep -q "^3 games: 2 agree, 1 disagree, 0 not adjudicated; checkmate 1, threefold 1, time-forfeit 1$" <<<"$err"
 
+# No result recorded (no Result tag, no marker) and none reached: both say no more than '*'.
+printf '[Event "E"]\n\n1. e4 e5\n' >"$tmp/unfinished.pgn"
+run "$tmp/unfinished.pgn"
+check "no result recorded, the game goes on: they agree" \
+  grep -q "^1 game: 1 agree, 0 disagree, 0 not adjudicated" <<<"$err"
+
 run --only-disagreements "$tmp/round.pgn"
 check "--only-disagreements" [ "$(wc -l <<<"$out")" -eq 1 ]
 

@@ -418,6 +418,14 @@ TEST_CASE("Validation: every diagnostic code, with its place", "[pgn][validate]"
     GameReport r = one(ROSTER + "[Result \"*\"]\n\n*\n");
     CHECK(has(r.warnings, "empty-game"));
   }
+  SECTION("a game of neither tags nor moves is said empty once, not also a header-only record") {
+    GameReport r = one("[Event\n");  // a malformed tag: no tag read
+    CHECK(has(r.errors, "malformed-tag"));
+    CHECK(has(r.warnings, "empty-game"));
+    CHECK_FALSE(has(r.warnings, "missing-result"));
+    r = one(ROSTER);  // tags, no moves, no marker: a header-only record
+    CHECK(has(r.warnings, "missing-result"));
+  }
   SECTION("descriptive scoresheets, with 'ch' read back onto its move") {
     ValidateOptions o;
     o.codec = notation::find_codec("descriptive");

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "chess/pgn/validate.h"
@@ -30,7 +31,12 @@ struct Judged {
   std::vector<std::string> witness_san;  // the witness line in SAN
   std::string pgn;                       // with write_pgn: the game, or its text as read when invalid
   StandingsTags tags;
-  bool disagrees() const { return !adjudication || chess::rules::to_string(adjudication->result) != recorded; }
+  // A record without a result says no more than '*' does: that agrees with a game that goes on.
+  bool disagrees() const {
+    if (!adjudication) return true;
+    std::string_view judged = chess::rules::to_string(adjudication->result);
+    return judged != (recorded.empty() ? std::string_view("*") : std::string_view(recorded));
+  }
 };
 
 // Reads the next game from `reader` and judges it into `out`; false at the end of the input.

@@ -415,8 +415,9 @@ void GameValidator::check_result(const Position* final_position, bool has_moves,
   const Tag* tag = known_.result();
   if (!game_.result && !has_moves) {
     // Header-only records (broadcasts list games before they are played) are not wrong
-    // moves: reported, but the game stays valid.
-    warn("missing-result", game_.start, "tags with no moves and no termination marker (1-0, 0-1, 1/2-1/2 or *)");
+    // moves: reported, but the game stays valid. A game without tags too was said empty.
+    if (!game_.tags.empty())
+      warn("missing-result", game_.start, "tags with no moves and no termination marker (1-0, 0-1, 1/2-1/2 or *)");
   } else if (!game_.result) {
     error("missing-result", last_move,
           "no termination marker (1-0, 0-1, 1/2-1/2 or *) at the end of the moves");
