@@ -28,6 +28,11 @@ run --to iccf <<<"$RUY"
 check "san -> iccf" [ "$out" = "1. 5254 5755 2. 7163 2836 3. 6125 1716 4. 2536 4736 5. 5171" ]
 run --to smith <<<"$RUY"
 check "san -> smith" [ "$out" = "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6n d7c6b e1g1c" ]
+# Control bytes in a line: named in the message, never written into it.
+run --to san < <(printf '1. e4 \001\033[2J\n')
+check "a control byte: named U+0001" grep -qF "unexpected U+0001: expected a piece letter" <<<"$err"
+check "the move quoted with \\xNN, no raw byte" grep -qF "move '\\x01\\x1B[2J'" <<<"$err"
+check "no control byte on stderr" bash -c '! LC_ALL=C grep -q "[[:cntrl:]]" <<<"$1"' _ "$(tr -d '\n' <<<"$err")"
 
 # A FEN and a tab at the start of a line; --fen for every line; Black to move first.
 run --to san <<<$'8/4P3/8/8/8/8/8/k3K3 w - - 0 1\te7e8q'

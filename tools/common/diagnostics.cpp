@@ -64,11 +64,44 @@ bool DiagnosticPrinter::take_warning(std::string_view code) const {
   return false;
 }
 
+namespace {
+
+// The length of the UTF-8 character at `i`, or 0 if the bytes there are not one.
+std::size_t utf8_length(std::string_view text, std::size_t i) {
+  auto b = static_cast<unsigned char>(text[i]);
+  std::size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
+  if (n == 0 || i + n > text.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((static_cast<unsigned char>(text[i + k]) >> 6) != 0x2) return 0;
+  return n;
+}
+
+// Control characters and bytes that are not UTF-8 as \xNN: a message never carries a
+// byte that would move the terminal's cursor, ring it, or break a UTF-8 log.
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    auto b = static_cast<unsigned char>(text[i]);
+    std::size_t n = utf8_length(text, i);
+    if (n == 0 || b < 0x20 || b == 0x7F) {
+      out += fmt::format("\\x{:02X}", b);
+      ++i;
+    } else {
+      out.append(text.substr(i, n));
+      i += n;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string excerpt(std::string_view text, std::size_t most) {
-  if (text.size() <= most) return std::string(text);
+  if (text.size() <= most) return printable(text);
   std::size_t cut = most;
   while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
-  return fmt::format("{}... ({} bytes)", text.substr(0, cut), text.size());
+  return fmt::format("{}... ({} bytes)", printable(text.substr(0, cut)), text.size());
 }
 
 }  // namespace tools

@@ -42,7 +42,8 @@ private:
 };
 
 // Input quoted in a message, at most `most` bytes of it (cut at a character's start, the
-// length said): a 1 MB token makes a diagnostic of one line, not of a megabyte.
+// length said): a 1 MB token makes a diagnostic of one line, not of a megabyte. Control
+// characters and bytes that are not UTF-8 are written \xNN.
 std::string excerpt(std::string_view text, std::size_t most = 64);
 
 }  // namespace tools

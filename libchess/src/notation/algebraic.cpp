@@ -241,9 +241,7 @@ private:
                  (d_.chinese && c == U'到')) {
         ++i;
       } else {
-        std::string shown;
-        append_utf8(shown, c);
-        fail(col, "unexpected '" + shown + "': expected a piece " +
+        fail(col, "unexpected " + quoted_char(c) + ": expected a piece " +
                       (d_.canonical_san ? std::string("letter (K Q R B N)") : std::string("name")) +
                       ", a square, 'x' or a promotion");
         return;

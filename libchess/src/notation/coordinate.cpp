@@ -6,6 +6,7 @@
 
 #include "chess/movegen.h"
 #include "chess/uci_move.h"
+#include "notation/text.h"
 
 namespace chess::notation {
 namespace {
@@ -247,8 +248,8 @@ public:
     s.indicator = indicator ? indicator : '-';  // no indicator: not castling
     if (i < t.size() && std::string_view("NBRQ").find(t[i]) != std::string_view::npos) s.promotion = promotion_of(t[i++]);
     if (i < t.size()) {
-      r.error = unreadable(i + 1, "unexpected '" + std::string(1, t[i]) +
-                                      "': expected a captured piece (p n b r q k), E, c or C, then N B R or Q");
+      r.error = unreadable(i + 1, "unexpected " + quoted_char_at(t, i) +
+                                      ": expected a captured piece (p n b r q k), E, c or C, then N B R or Q");
       return r;
     }
     r = resolve(pos, s, t);

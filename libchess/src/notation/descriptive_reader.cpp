@@ -82,7 +82,7 @@ public:
       ++i;
       if (i < s_.size() && s_[i] == ')') ++i;
     }
-    if (i < s_.size()) return fail(col(i), "unexpected '" + std::string(1, s_[i]) + "' after the move");
+    if (i < s_.size()) return fail(col(i), "unexpected " + quoted_char_at(s_, i) + " after the move");
     return std::nullopt;
   }
 

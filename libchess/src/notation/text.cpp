@@ -31,25 +31,26 @@ void decode(std::string_view text, std::vector<Glyph>& out) {
   out.resize(decode(text, out.data(), out.size()));
 }
 
+char32_t next_codepoint(std::string_view text, std::size_t& i) {
+  unsigned char b = text[i];
+  std::size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
+  bool valid = n > 0 && i + n <= text.size();
+  for (std::size_t k = 1; valid && k < n; ++k) valid = (static_cast<unsigned char>(text[i + k]) >> 6) == 0x2;
+  if (!valid) {
+    ++i;
+    return 0xFFFD;
+  }
+  char32_t c = n == 1 ? b : b & (0x7F >> n);
+  for (std::size_t k = 1; k < n; ++k) c = (c << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+  i += n;
+  return c;
+}
+
 std::size_t decode(std::string_view text, Glyph* out, std::size_t capacity) {
   std::size_t count = 0;
   std::size_t column = 0;
   for (std::size_t i = 0; i < text.size();) {
-    unsigned char b = text[i];
-    char32_t c;
-    std::size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
-    bool valid = n > 0 && i + n <= text.size();
-    for (std::size_t k = 1; valid && k < n; ++k) valid = (static_cast<unsigned char>(text[i + k]) >> 6) == 0x2;
-    if (!valid) {
-      c = 0xFFFD;
-      n = 1;
-    } else if (n == 1) {
-      c = b;
-    } else {
-      c = b & (0x7F >> n);
-      for (std::size_t k = 1; k < n; ++k) c = (c << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-    }
-    i += n;
+    char32_t c = next_codepoint(text, i);
     ++column;
     if (invisible(c)) continue;
     if (count == capacity) return SIZE_MAX;
@@ -57,6 +58,20 @@ std::size_t decode(std::string_view text, Glyph* out, std::size_t capacity) {
   }
   return count;
 }
+
+std::string quoted_char(char32_t c) {
+  if (c < 0x20 || c == 0x7F || (c >= 0x80 && c < 0xA0) || c == 0xFFFD) {
+    const char* hex = "0123456789ABCDEF";
+    std::string out = "U+";
+    for (int shift = 12; shift >= 0; shift -= 4) out += hex[(c >> shift) & 0xF];
+    return c == 0xFFFD ? out + " (a byte that is not UTF-8)" : out;
+  }
+  std::string out = "'";
+  append_utf8(out, c);
+  return out + "'";
+}
+
+std::string quoted_char_at(std::string_view text, std::size_t i) { return quoted_char(next_codepoint(text, i)); }
 
 void append_utf8(std::string& out, char32_t c) {
   if (c < 0x80) {

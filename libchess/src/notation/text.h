@@ -32,6 +32,15 @@ char32_t fold(char32_t c);
 
 void append_utf8(std::string& out, char32_t c);
 
+// The codepoint whose UTF-8 starts at byte `i` of `text` (U+FFFD for a byte that starts
+// none); `i` moves past it.
+char32_t next_codepoint(std::string_view text, std::size_t& i);
+
+// A character as an error message shows it: quoted ('x'), or as U+0000 when it would not
+// print (a control character, a byte that is not UTF-8), so that no message carries one.
+std::string quoted_char(char32_t c);
+std::string quoted_char_at(std::string_view text, std::size_t i);  // the one at byte i
+
 // The piece an English letter names (P N B R Q K), or NO_PIECE_TYPE.
 // Inline: the SAN readers call it for every move.
 inline PieceType english_piece(char c) {
