@@ -99,6 +99,16 @@ TEST_CASE("Reader: tokens, results, encodings", "[pgn][reader]") {
     CHECK(games[0].main.moves.size() == 2);
     CHECK(games[0].diagnostics[0].code == "encoding");
   }
+  SECTION("the line that begins the next game warns in that game, not in the one it ends") {
+    // A game of tags only ends where the next game's tags begin: that line is read while
+    // the first game is still open (found by tests/fuzz pgn: the fast path said it right).
+    auto games = read_all("[Event \"A\"]\n\n[Event \"B\x01\"]\n[White \"M\xFCller\"]\n\n1. e4 *\n");
+    REQUIRE(games.size() == 2);
+    CHECK(games[0].diagnostics.empty());
+    REQUIRE(games[1].diagnostics.size() == 1);  // once a game, though its second line has Latin-1 too
+    CHECK(games[1].diagnostics[0].code == "encoding");
+    CHECK(games[1].diagnostics[0].at.line == 3);
+  }
   SECTION("several tags on a line, and inner quotes recovered") {
     auto games = read_all("[White \"A\"][Black \"B\"] [Event \"5th \"Mikis\" Cup\"]\n\n*\n");
     REQUIRE(games.size() == 1);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -178,6 +179,10 @@ struct Reader::Impl {
   Visitor* v = nullptr;
   bool game_started = false;
   std::vector<Diagnostic> early;
+  // The encoding warning of the line read last, said once that line is known to be this
+  // game's (the next line is read, or the game ends having read some of it): a line that
+  // ends a game of tags only by beginning the next is the next game's (carried).
+  std::optional<Diagnostic> held_encoding, carried_encoding;
   std::vector<Diagnostic> trailing;  // early ones with no game after them
   std::vector<std::string> tag_names;
   std::string raw;
@@ -231,6 +236,7 @@ struct Reader::Impl {
   // Loads the next line; false at end of input. Lines too long are reported and skipped.
   bool next_line() {
     if (game_started) note_line_end();
+    if (held_encoding && !(has_pending && pending_no == held_encoding->at.line)) release_encoding();
     if (has_pending) {  // a line read ahead and given back
       line = std::move(pending);
       line_no = pending_no;
@@ -279,9 +285,35 @@ struct Reader::Impl {
     place.latin1 = latin1;
     if ((control || latin1) && v && !warned_encoding) {
       warned_encoding = true;
-      report(Severity::Warning, "encoding", {line_no, 1},
-             latin1 ? "bytes that are not UTF-8: read as ISO-8859-1 (Latin-1)"
-                    : "control characters (NUL or others) read as spaces");
+      std::string message = latin1 ? "bytes that are not UTF-8: read as ISO-8859-1 (Latin-1)"
+                                   : "control characters (NUL or others) read as spaces";
+      if (!game_started) return report(Severity::Warning, "encoding", {line_no, 1}, std::move(message));
+      held_encoding = Diagnostic{};
+      held_encoding->severity = Severity::Warning;
+      held_encoding->code = "encoding";
+      held_encoding->at = {line_no, 1};
+      held_encoding->message = std::move(message);
+    }
+  }
+
+  void release_encoding() {
+    v->diagnostic(*held_encoding);
+    held_encoding.reset();
+  }
+
+  // Once the game is read: the line read last begins the next game (nothing of it was read
+  // into this one), or it was this game's.
+  bool line_left_for_next_game() const {
+    std::size_t first = line.find_first_not_of(" \t");
+    return have_line && !has_pending && !continuation && first != std::string::npos && first >= pos;
+  }
+  void settle_encoding() {
+    if (!held_encoding) return;
+    if (line_left_for_next_game() && held_encoding->at.line == line_no) {
+      carried_encoding = std::move(held_encoding);
+      held_encoding.reset();
+    } else {
+      release_encoding();
     }
   }
 
@@ -314,6 +346,11 @@ struct Reader::Impl {
     raw_cut = false;
     cut_comments.clear();
     warned_encoding = false;
+    if (carried_encoding) {
+      early.push_back(std::move(*carried_encoding));
+      carried_encoding.reset();
+      warned_encoding = true;
+    }
     depth = skip_depth = moves_in_game = 0;
     number = number_dots = 0;
     in_comment = false;
@@ -360,6 +397,7 @@ struct Reader::Impl {
              depth == 1 ? std::string("variation not closed with ')' before the end of the game")
                         : std::to_string(depth) + " variations not closed with ')' before the end of the game");
     for (; depth > 0; --depth) v->end_variation(here());
+    settle_encoding();
     report_size_limits();
     if (raw_cut) raw.clear();  // a part of the text is no text to write through: none is handed over
     else if (options.keep_raw) drop_next_games_line();
@@ -800,9 +838,7 @@ struct Reader::Impl {
   // game of tags only, a tag line after a comment left open), untouched: it is the next
   // game's text (its raw begins with it), not this one's, which would write it twice.
   void drop_next_games_line() {
-    std::size_t first = line.find_first_not_of(" \t");
-    if (!have_line || has_pending || continuation || first == std::string::npos || first < pos) return;
-    if (raw_last_line < raw.size()) raw.resize(raw_last_line);
+    if (line_left_for_next_game() && raw_last_line < raw.size()) raw.resize(raw_last_line);
   }
 
   // Once the game is read: each comment over the limit, and whether the game's text could be
