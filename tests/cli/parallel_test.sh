@@ -75,6 +75,11 @@ if [ "$mode" = fixtures ]; then
   check "pgn-convert --classify --eco, --material" same "searches" 3 pgn-convert --classify --eco B00-B99 \
     --material KQ:K --material KR:K --format uci "${several[@]}"
   check "pgn-convert --match on a tag no game has" same "match-no-tag" 3 pgn-convert --match 'white~x' "$tmp/mixed.pgn"
+  check "pgn-convert --where, each counted" same "--where" 3 pgn-convert --where 'WhiteElo>=2400' --where 'Date<1900' \
+    --where 'PlyCount<90' --format uci "${several[@]}"
+  cat "$tmp/mixed.pgn" "$fixtures/sample.pgn" "$fixtures/sample.pgn" >"$tmp/copies.pgn"
+  check "pgn-convert --duplicates: one process (copies in other parts)" same "--duplicates" 3 pgn-convert \
+    --duplicates keep-first --format uci "$tmp/copies.pgn"
   check "pgn-convert --first: one process" same "--first" 3 pgn-convert --first 5 "$tmp/mixed.pgn"
   { cat "$fixtures/round3.pgn"; printf '\0\1\2\3\4\5 junk \0\0\n'; cat "$fixtures/sample.pgn"; } >"$tmp/binary.pgn"
   check "binary data inside: one process" same "binary data" 3 pgn-validate "$tmp/binary.pgn"

@@ -155,6 +155,12 @@ for bad in 'WhiteElo' 'WhiteElo~2500' '>=2500' 'Date>=2020.1.1' 'PlyCount<forty'
   run --where "$bad" "$tmp/where.pgn"
   check "--where '$bad': usage error" [ $status -eq 2 ] && check "--where '$bad': says why" grep -q "^pgn-convert: error: --where '$bad': " <<<"$err"
 done
+# --offsets reads no moves: the plies it would count are not those counted replaying them.
+run --offsets --where 'PlyCount<4' "$tmp/where.pgn"
+check "--offsets --where PlyCount: usage error" [ $status -eq 2 ] && check "--offsets --where PlyCount: nothing written" [ -z "$out" ]
+check "--offsets --where PlyCount: says why" grep -q "^pgn-convert: error: --where 'PlyCount<4' counts moves: --offsets reads none" <<<"$err"
+run --offsets --where 'WhiteElo>=2500' "$tmp/where.pgn"
+check "--offsets --where on a tag: the games with it" [ "$(grep -o '"Event": "W[0-9]"' <<<"$out" | tr '\n' ' ')" = '"Event": "W1" "Event": "W5" ' ]
 
 # --- Splitting --------------------------------------------------------------------------
 mkdir "$tmp/split"

@@ -31,9 +31,18 @@ run() {
 }
 run "pgn-validate --jobs 2" "$bin/pgn-validate" -q --no-progress --jobs 2 "${files[@]}"
 run "pgn-convert --jobs 2 --to uci" "$bin/pgn-convert" --no-progress --jobs 2 --to uci "${files[@]}"
-if command -v zstd >/dev/null; then  # the decompressing thread beside the jobs
-  cat "${files[@]}" | zstd -q -c >"$work/sample.pgn.zst"
-  run "pgn-validate --jobs 2 on .zst" "$bin/pgn-validate" -q --no-progress --jobs 2 "$work/sample.pgn.zst"
+if command -v pzstd >/dev/null; then  # the frames decompressed on threads beside the jobs'
+  cat "${files[@]}" | pzstd -q -1 -p 2 -c >"$work/sample.pgn.zst"  # level 1: frames of 2 MB of text
+  run "pgn-validate --jobs 2 on .zst (many frames)" "$bin/pgn-validate" -q --no-progress --jobs 2 "$work/sample.pgn.zst"
+  run "pgn-convert --jobs 3 on .zst, stdin" "$bin/pgn-convert" --no-progress --jobs 3 --to uci - <"$work/sample.pgn.zst"
+  head -c $(($(stat -c %s "$work/sample.pgn.zst") / 2)) "$work/sample.pgn.zst" >"$work/cut.pgn.zst"
+  "$bin/pgn-validate" -q --no-progress --jobs 2 "$work/cut.pgn.zst" >/dev/null 2>"$work/err"
+  if [ $? -ne 2 ] || grep -q ThreadSanitizer "$work/err"; then
+    echo "FAIL pgn-validate --jobs 2 on .zst cut short"
+    failed=1
+  else
+    echo "ok   pgn-validate --jobs 2 on .zst cut short"
+  fi
 fi
 run "game-adjudicate --jobs 2" "$bin/game-adjudicate" --no-progress --jobs 2 "${files[@]}"
 run "fen-perft --threads 2 --hash 0" "$bin/fen-perft" --threads 2 --hash 0 --depth 4 \

@@ -3,7 +3,6 @@
 #include <bzlib.h>
 #include <lzma.h>
 #include <zlib.h>
-#include <zstd.h>
 
 #include <condition_variable>
 #include <deque>
@@ -12,6 +11,7 @@
 #include <vector>
 
 #include "common/encoding.h"
+#include "common/zstd_frames.h"
 
 namespace tools {
 
@@ -23,7 +23,7 @@ constexpr std::size_t IN_BLOCK = 128 << 10, OUT_BLOCK = 1 << 20, BLOCKS_AHEAD = 
 // ends (a stream cut short is an error, not an end).
 class Decoder {
 public:
-  explicit Decoder(std::streambuf& in) : in_(in), buffer_(IN_BLOCK) {}
+  explicit Decoder(std::streambuf& in) : in_(in) {}
   virtual ~Decoder() = default;
   // Fills `out` with up to `room` bytes; 0 at the end of the data or on an error.
   virtual std::size_t decode(char* out, std::size_t room) = 0;
@@ -32,6 +32,7 @@ public:
 protected:
   // More compressed bytes, when all of the last ones are used: false at the end of the input.
   bool refill() {
+    if (buffer_.empty()) buffer_.resize(IN_BLOCK);
     std::streamsize n = in_.sgetn(buffer_.data(), std::streamsize(buffer_.size()));
     size_ = n > 0 ? std::size_t(n) : 0;
     return size_ > 0;
@@ -46,33 +47,18 @@ protected:
   std::string error_;
 };
 
-// zstd frames one after another; ZSTD_decompressStream passes over skippable frames (the
-// ones pzstd puts before each frame to say its size) by itself.
+// zstd frames one after another, skippable ones (pzstd's, saying a frame's size) passed over.
 class ZstdDecoder : public Decoder {
 public:
-  using Decoder::Decoder;
-  ~ZstdDecoder() override { ZSTD_freeDStream(stream_); }
+  explicit ZstdDecoder(std::streambuf& in) : Decoder(in) { stream_.start(in); }
   std::size_t decode(char* out, std::size_t room) override {
-    ZSTD_outBuffer to{out, room, 0};
-    while (to.pos < to.size && error_.empty()) {
-      if (from_.pos == from_.size) {
-        if (!refill()) {
-          if (in_frame_) fail("truncated zstd data: the input ends inside a frame");
-          break;
-        }
-        from_ = {buffer_.data(), size_, 0};
-      }
-      std::size_t hint = ZSTD_decompressStream(stream_, &to, &from_);
-      if (ZSTD_isError(hint)) fail(std::string("corrupt zstd data: ") + ZSTD_getErrorName(hint));
-      in_frame_ = hint != 0;
-    }
-    return to.pos;
+    std::size_t n = stream_.decode(out, room);
+    error_ = stream_.error();
+    return n;
   }
 
 private:
-  ZSTD_DStream* stream_ = ZSTD_createDStream();
-  ZSTD_inBuffer from_{nullptr, 0, 0};
-  bool in_frame_ = false;
+  zstd::StreamDecoder stream_;
 };
 
 // gzip members one after another (gzip -c a b > c, and many archive tools, write several).
@@ -190,7 +176,7 @@ private:
 };
 
 // The decoder run on a thread of its own, BLOCKS_AHEAD blocks of text ahead of the reader.
-class ThreadedBuffer : public std::streambuf {
+class ThreadedBuffer : public DecodedBuffer {
 public:
   explicit ThreadedBuffer(std::unique_ptr<Decoder> decoder) : decoder_(std::move(decoder)) {
     worker_ = std::thread([this] { produce(); });
@@ -203,7 +189,7 @@ public:
     changed_.notify_all();
     worker_.join();
   }
-  std::string error() {
+  std::string error() override {
     std::lock_guard<std::mutex> lock(mutex_);
     return ended_ ? decoder_->error() : std::string();
   }
@@ -303,10 +289,14 @@ const char* to_string(Compression c) {
   }
 }
 
-DecompressedInput::DecompressedInput(std::istream& in) {
+DecompressedInput::DecompressedInput(std::istream& in, int jobs) {
   std::string head;
   compression_ = peek(*in.rdbuf(), head);
   prefixed_ = std::make_unique<PrefixedBuffer>(std::move(head), *in.rdbuf());
+  if (compression_ == Compression::Zstd && jobs > 1) {
+    buffer_ = zstd::decode_frames(*prefixed_, jobs);
+    return;
+  }
   std::unique_ptr<Decoder> decoder;
   switch (compression_) {
     case Compression::Zstd: decoder = std::make_unique<ZstdDecoder>(*prefixed_); break;
@@ -324,7 +314,7 @@ DecompressedInput::~DecompressedInput() { buffer_.reset(); }
 std::streambuf* DecompressedInput::buffer() { return buffer_ ? buffer_.get() : prefixed_.get(); }
 
 std::string DecompressedInput::error() const {
-  return buffer_ ? static_cast<ThreadedBuffer*>(buffer_.get())->error() : std::string();
+  return buffer_ ? buffer_->error() : std::string();
 }
 
 }  // namespace tools

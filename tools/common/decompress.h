@@ -15,14 +15,24 @@ namespace tools {
 enum class Compression { None, Zstd, Gzip, Bzip2, Xz };
 const char* to_string(Compression c);
 
+// Decompressed text, and why it ended early.
+class DecodedBuffer : public std::streambuf {
+public:
+  // Empty, or why the compressed data could not be read to its end: set once the text
+  // before the damage was read.
+  virtual std::string error() = 0;
+};
+
 // A stream's bytes as they are or decompressed. The decompression runs on a thread of its
 // own a few blocks ahead of the reader, as `zstd -dc file | program` runs in a process of
 // its own: reading a compressed archive costs the reader no more time than reading the
-// uncompressed one (memory: a few blocks of a megabyte).
+// uncompressed one (memory: a few blocks of a megabyte). With `jobs` of 2 and more, a zstd
+// archive of many frames (lichess's) is decompressed by that many threads, a frame each
+// (zstd_frames.h: at most jobs + 1 frames of 8 MB and 4 MB of their text at once).
 class DecompressedInput {
 public:
   // Reads the first bytes of `in` to tell the format; `in` must outlive this object.
-  explicit DecompressedInput(std::istream& in);
+  explicit DecompressedInput(std::istream& in, int jobs = 1);
   ~DecompressedInput();
   DecompressedInput(const DecompressedInput&) = delete;
   DecompressedInput& operator=(const DecompressedInput&) = delete;
@@ -36,7 +46,7 @@ public:
 private:
   Compression compression_ = Compression::None;
   std::unique_ptr<std::streambuf> prefixed_;  // the bytes peeked at, then the rest of `in`
-  std::unique_ptr<std::streambuf> buffer_;
+  std::unique_ptr<DecodedBuffer> buffer_;
 };
 
 }  // namespace tools

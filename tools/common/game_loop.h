@@ -43,7 +43,7 @@ int for_each_game(const GameLoopOptions& options, const DiagnosticPrinter& diagn
   bool going = true;
   for (const std::string& path : files) {
     if (!going) break;
-    Input input = open_input(path, diagnostics);
+    Input input = open_input(path, diagnostics, options.jobs);
     if (!input.stream) {  // said why; a file that is not text is an invalid input, not an I/O error
       status = std::max(status, int(input.refused ? EXIT_SOME_INVALID : EXIT_USAGE_OR_IO));
       continue;

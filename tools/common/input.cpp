@@ -39,8 +39,8 @@ void widen_named_pipe(const std::string& path) {
 }
 
 // The opened bytes judged and, where they are text, given as text.
-void decode(Input& in, bool regular_file, const DiagnosticPrinter& diagnostics) {
-  in.decompressed = std::make_unique<DecompressedInput>(*in.source);
+void decode(Input& in, bool regular_file, const DiagnosticPrinter& diagnostics, int jobs) {
+  in.decompressed = std::make_unique<DecompressedInput>(*in.source, jobs);
   in.uncompressed = std::make_unique<std::istream>(in.decompressed->buffer());
   // A compressed stream is no coprocess's line at a time: its text is judged as a file's.
   bool compressed = in.decompressed->compression() != Compression::None;
@@ -64,14 +64,14 @@ void decode(Input& in, bool regular_file, const DiagnosticPrinter& diagnostics) 
 
 }  // namespace
 
-Input open_input(const std::string& path, const DiagnosticPrinter& diagnostics) {
+Input open_input(const std::string& path, const DiagnosticPrinter& diagnostics, int jobs) {
   Input in;
   if (path == "-") {
     in.name = "<stdin>";
     in.source = &std::cin;
     widen_pipe(0);
     struct stat st;
-    decode(in, ::fstat(0, &st) == 0 && S_ISREG(st.st_mode), diagnostics);
+    decode(in, ::fstat(0, &st) == 0 && S_ISREG(st.st_mode), diagnostics, jobs);
     return in;
   }
   in.name = path;
@@ -89,7 +89,7 @@ Input open_input(const std::string& path, const DiagnosticPrinter& diagnostics) 
   if (known && S_ISFIFO(st.st_mode)) widen_named_pipe(path);
   in.source = file.get();
   in.owned = std::move(file);
-  decode(in, known && S_ISREG(st.st_mode), diagnostics);
+  decode(in, known && S_ISREG(st.st_mode), diagnostics, jobs);
   return in;
 }
 

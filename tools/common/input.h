@@ -38,8 +38,9 @@ class DiagnosticPrinter;
 // returns an Input with a null stream: every program reports unopenable inputs alike.
 // An input that is not text ("PATH: not a text file: binary data at byte N") is refused
 // the same way, once, with `refused` set; UTF-16 is decoded to UTF-8, with a warning.
-// Compressed inputs (zstd, gzip, bzip2, xz: decompress.h) are decompressed first.
-Input open_input(const std::string& path, const DiagnosticPrinter& diagnostics);
+// Compressed inputs (zstd, gzip, bzip2, xz: decompress.h) are decompressed first, a zstd
+// archive of many frames by `jobs` threads.
+Input open_input(const std::string& path, const DiagnosticPrinter& diagnostics, int jobs = 1);
 
 // The reader's options for `input`: the input's bytes for the text's, where binary data
 // was taken out of it (the games' offsets are the input's; after options.byte_offset).

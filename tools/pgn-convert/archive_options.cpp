@@ -64,6 +64,11 @@ bool ArchiveOptions::apply(RunOptions& run, Selection& selection, tools::OutputF
   for (const std::string& w : where_) {
     std::unique_ptr<Criterion> where = make_where(w, error);
     if (!where) return usage_error(diagnostics, error);
+    // Plies told from the movetext without replaying it would count a game with an illegal
+    // move as the replaying count never does: refused, as --plies is.
+    if (run.index && where->reads_moves())
+      return usage_error(diagnostics, "--where '" + w + "' counts moves: --offsets reads none (--format jsonl "
+                                      "gives each game's offset and length too)");
     selection.add_criterion(std::move(where));
   }
   if (duplicates_.empty() && !(duplicates_by_.empty() && run.duplicates_file.empty()))

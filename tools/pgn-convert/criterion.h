@@ -8,6 +8,7 @@
 #include <string>
 
 #include "chess/pgn/validate.h"
+#include "common/json.h"
 #include "pgn-convert/positions.h"
 
 namespace convert {
@@ -35,8 +36,14 @@ public:
   // In input order: whether the game is wanted. `game` has its tags if reads_tags().
   virtual bool wants(const chess::pgn::Game& game, const GameFacts& facts) = 0;
   virtual bool reads_tags() const { return false; }
+  // Whether it needs the moves read (PlyCount, copies): --offsets reads none.
+  virtual bool reads_moves() const = 0;
   // "N by --where ... (K kept, ...)" for the summary: said even when N is 0.
   virtual std::string summary() const = 0;
+  // What summary() says, as a JSON array (a part's summary, --summary-file), and a part's
+  // added in (--merge-summaries).
+  virtual std::string counts_json() const = 0;
+  virtual void add_counts(const tools::JsonValue& part) = 0;
   // The same criterion counting from nothing, for a first pass over the input
   // (--duplicates drop).
   virtual std::unique_ptr<Criterion> rehearsal() const = 0;

@@ -181,6 +181,14 @@ std::string Duplicates::summary() const {
                      by_ == "moves" ? "" : " --duplicates-by " + by_, kept_);
 }
 
+std::string Duplicates::counts_json() const { return fmt::format("[{}, {}]", kept_, dropped_); }
+
+void Duplicates::add_counts(const tools::JsonValue& part) {
+  if (part.items.size() != 2) return;
+  kept_ += std::size_t(part.items[0].number);
+  dropped_ += std::size_t(part.items[1].number);
+}
+
 std::unique_ptr<Criterion> Duplicates::rehearsal() const {
   auto first = std::unique_ptr<Duplicates>(new Duplicates(mode_, by_, tags_, table_));
   first->counting_ = mode_ == DuplicateMode::Drop;

@@ -36,7 +36,10 @@ public:
 
   void prepare(const chess::pgn::Game& game, const chess::pgn::GameReport& report, GameFacts& facts) const override;
   bool wants(const chess::pgn::Game& game, const GameFacts& facts) override;
+  bool reads_moves() const override { return true; }
   std::string summary() const override;
+  std::string counts_json() const override;
+  void add_counts(const tools::JsonValue& part) override;
   // For drop: the first pass, which counts each game's copies and keeps none.
   std::unique_ptr<Criterion> rehearsal() const override;
 

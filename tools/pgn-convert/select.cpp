@@ -126,10 +126,13 @@ std::string Selection::counts_json() const {
   std::string matches, names;
   for (const auto& m : matches_) matches += fmt::format("{}[{}, {}]", matches.empty() ? "" : ", ", m->removed, m->present);
   for (const auto& n : names_in_order_) names += (names.empty() ? "" : ", ") + tools::json_string(n);
+  std::string criteria;
+  for (const auto& c : criteria_) criteria += (criteria.empty() ? "" : ", ") + c->counts_json();
   return fmt::format("\"seen\": {}, \"taken\": {}, \"matches\": [{}], \"removed_by_plies\": {}, "
-                     "\"removed_by_skip\": {}, \"removed_by_first\": {}, \"search\": {}, \"tag_names\": [{}]",
+                     "\"removed_by_skip\": {}, \"removed_by_first\": {}, \"search\": {}, \"criteria\": [{}], "
+                     "\"tag_names\": [{}]",
                      seen_, taken_, matches, removed_by_plies_, removed_by_skip_, removed_by_first_,
-                     search_.counts_json(), names);
+                     search_.counts_json(), criteria, names);
 }
 
 void Selection::add_counts(const tools::JsonValue& part) {
@@ -146,6 +149,9 @@ void Selection::add_counts(const tools::JsonValue& part) {
         matches_[i]->present += std::size_t(matches->items[i].items[1].number);
       }
   if (const tools::JsonValue* search = part.get("search")) search_.add_counts(*search);
+  if (const tools::JsonValue* criteria = part.get("criteria"))
+    for (std::size_t i = 0; i < criteria->items.size() && i < criteria_.size(); ++i)
+      criteria_[i]->add_counts(criteria->items[i]);
   if (const tools::JsonValue* names = part.get("tag_names"))
     for (const tools::JsonValue& n : names->items) note_name(n.text);
 }

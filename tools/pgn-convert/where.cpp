@@ -131,10 +131,19 @@ public:
     return false;
   }
   bool reads_tags() const override { return kind != Kind::Plies; }
+  bool reads_moves() const override { return kind == Kind::Plies; }
   std::string summary() const override {
     return fmt::format("{} by --where {} ({} kept{}{})", dropped_, spec, kept_,
                        lacked_ ? fmt::format(", {} lacked {}", lacked_, tag) : "",
                        vague_ ? fmt::format(", {} with a {} too vague to tell", vague_, tag) : "");
+  }
+  std::string counts_json() const override {
+    return fmt::format("[{}, {}, {}, {}]", kept_, dropped_, lacked_, vague_);
+  }
+  void add_counts(const tools::JsonValue& part) override {
+    std::size_t* counts[] = {&kept_, &dropped_, &lacked_, &vague_};
+    for (std::size_t i = 0; i < part.items.size() && i < std::size(counts); ++i)
+      *counts[i] += std::size_t(part.items[i].number);
   }
   std::unique_ptr<Criterion> rehearsal() const override {
     auto fresh = std::make_unique<Where>(*this);
