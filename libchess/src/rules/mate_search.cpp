@@ -35,15 +35,19 @@ public:
   Outcome find(Position& pos, int max_cost, uint64_t budget, std::vector<Move>& line) {
     uint64_t stop = nodes_ + budget;
     for (int cost = 1; cost <= max_cost; ++cost) {
-      interrupted_ = false;
-      seen_.clear();  // entries of an earlier iteration could hide a branch: one iteration's only
-      limit_ = std::min(stop, nodes_ + uint64_t(cost) * PER_COST_NODES);
-      line.clear();
-      if (search(pos, cost, false, line)) return Outcome::Mate;
-      if (!interrupted_) return Outcome::NoMate;
-      if (nodes_ >= stop) break;
+      Outcome o = iteration(pos, cost, stop, line);
+      if (o != Outcome::Unknown || nodes_ >= stop) return o;
     }
     return Outcome::Unknown;
+  }
+  // One iteration of the deepening, to `cost`, at most until the node count reaches `stop`.
+  Outcome iteration(Position& pos, int cost, uint64_t stop, std::vector<Move>& line) {
+    interrupted_ = false;
+    seen_.clear();  // entries of an earlier iteration could hide a branch: one iteration's only
+    limit_ = std::min(stop, nodes_ + uint64_t(cost) * PER_COST_NODES);
+    line.clear();
+    if (search(pos, cost, false, line)) return Outcome::Mate;
+    return interrupted_ ? Outcome::Unknown : Outcome::NoMate;
   }
   uint64_t nodes() const { return nodes_; }
 
@@ -215,72 +219,94 @@ private:
 // mates. Positions where the winner's material can no longer mate are not walked past.
 // The set is keyed by the position's Zobrist key with the rule-50 counter left out,
 // which is sound here: the counter does not change which moves are legal.
+// The path is as deep as the walk goes (a walk over tens of thousands of positions goes
+// down a path of about as many): its positions' moves are kept in one array reused from
+// walk to walk, so that depth costs no allocation but the array's growth.
 class Exhaustive {
 public:
-  Exhaustive(Color winner, uint64_t budget) : winner_(winner), budget_(budget) { seen_.clear(); }
+  explicit Exhaustive(Color winner) : winner_(winner) { seen_.clear(); }
 
   enum class Outcome { Mate, NoMate, Aborted };
 
-  Outcome walk(Position& pos, std::vector<Move>& line) {
-    struct Frame {
-      MoveList moves;
-      int next = 0;
-    };
-    std::vector<Frame> stack;
-    auto enter = [&](Position& p) -> int {  // 1: mate found, 0: go on, -1: nothing to walk
-      if (seen_.find_or_add(p.key(), 0)) return -1;
-      if (++nodes_ > budget_) return -1;
-      Frame f;
-      generate_legal(p, f.moves);
-      if (f.moves.empty()) return p.side_to_move() != winner_ && p.in_check() ? 1 : -1;
-      if (material_cannot_mate(p, winner_)) return -1;
-      stack.push_back(f);
-      return 0;
-    };
-    int first = enter(pos);
-    if (first == 1) return Outcome::Mate;
-    while (!stack.empty()) {
-      if (nodes_ > budget_ || stack.size() > MAX_DEPTH) return Outcome::Aborted;
-      Frame& top = stack.back();
-      if (top.next == top.moves.size()) {
-        stack.pop_back();
+  // Walks on from where the last call stopped (the first from `pos`, which the walk then
+  // keeps: the same `pos` and `line` each call) until `budget` positions in all are seen.
+  Outcome walk(Position& pos, std::vector<Move>& line, uint64_t budget) {
+    budget_ = budget;
+    Path& path = Path::for_this_thread();
+    if (!started_) {
+      started_ = true;
+      path.moves.clear();
+      path.frames.clear();
+      if (enter(pos, path) == 1) return Outcome::Mate;
+    }
+    while (!path.frames.empty()) {
+      if (nodes_ >= budget_) return Outcome::Aborted;
+      Frame& top = path.frames.back();
+      if (top.next == top.end) {
+        path.moves.resize(top.begin);
+        path.frames.pop_back();
         if (!line.empty()) {
           pos.unmake_move(line.back());
           line.pop_back();
         }
         continue;
       }
-      Move m = top.moves.moves[top.next++];
+      Move m = path.moves[top.next++];
       pos.make_move(m);
       line.push_back(m);
-      int r = enter(pos);
+      int r = enter(pos, path);
       if (r == 1) return Outcome::Mate;
       if (r == -1) {
         pos.unmake_move(m);
         line.pop_back();
       }
     }
-    return nodes_ > budget_ ? Outcome::Aborted : Outcome::NoMate;
+    return Outcome::NoMate;
   }
   uint64_t nodes() const { return nodes_; }
 
 private:
-  static constexpr std::size_t MAX_DEPTH = 4000;
+  struct Frame {
+    uint32_t begin, next, end;  // this position's moves in Path::moves, and the next to try
+  };
+  struct Path {
+    std::vector<Move> moves;
+    std::vector<Frame> frames;
+    static Path& for_this_thread() {
+      thread_local Path path;
+      return path;
+    }
+  };
+
+  // 1: `p` is a mate by the winner; 0: it is new, its moves pushed on the path; -1:
+  // nothing to walk from it (seen, over the budget, the game over, or no mate possible).
+  int enter(Position& p, Path& path) {
+    if (seen_.find_or_add(p.key(), 0)) return -1;
+    ++nodes_;
+    MoveList moves;
+    generate_legal(p, moves);
+    if (moves.empty()) return p.side_to_move() != winner_ && p.in_check() ? 1 : -1;
+    if (material_cannot_mate(p, winner_)) return -1;
+    uint32_t begin = uint32_t(path.moves.size());
+    path.moves.insert(path.moves.end(), moves.begin(), moves.end());
+    path.frames.push_back({begin, begin, uint32_t(path.moves.size())});
+    return 0;
+  }
+
   Color winner_;
-  uint64_t budget_;
-  uint64_t nodes_ = 0;
-  SeenTable& seen_ = SeenTable::for_this_thread();
+  uint64_t budget_ = 0, nodes_ = 0;
+  bool started_ = false;
+  SeenTable& seen_ = SeenTable::for_the_walk();
 };
 
 // The searches one after another, each with its share of the budget (0: all that is left),
 // as each finds what the others miss: the cost-shaped search most mates of real games in a
-// few hundred nodes; the walk, the locked pawn structures where few positions are
-// reachable; the guided search, the long mates of a lone piece; the deep cost-shaped one,
-// the mates among locked pawns. Where the pawns are locked the walk goes first. The walk
-// has the largest share: where one side has only pawn moves left it must move one every
-// turn, so every line ends within a few dozen plies (that side stalemated, or a pawn
-// promoted), and the walk then proves in some tens of thousands of positions what no
-// static rule here counts (the tempi left to that side).
+// few hundred nodes; the guided search, the long mates of a lone piece; then the deep
+// cost-shaped search and the walk over every reachable position, taking turns (`race`)
+// with what is left. The walk proves the positions where one side has only pawn moves
+// left: it must move one every turn, so every line ends within a few dozen plies (that
+// side stalemated, or a pawn promoted), and the walk then proves in some tens of
+// thousands of positions what no static rule here counts (the tempi left to that side).
 // The cost-shaped search is aimed at each corner in turn with a small share first, then
 // at the nearest two with more: the nearest corner is the right one for most positions,
 // but where it is not, another one often leads to a mate in a few hundred nodes (on the
@@ -289,7 +315,7 @@ private:
 // the search aimed at such mates (lone_piece_helpmate) before more of the cost-shaped
 // search: on the real positions it left 14 sides undecided where the plan without it left
 // 55, in fewer nodes.
-enum class Stage { Quick, Walk, Guided, Deep, Lone };
+enum class Stage { Quick, Race, Guided, Lone };
 struct Step {
   Stage stage;
   uint64_t nodes;
@@ -298,10 +324,10 @@ struct Step {
 constexpr Step OPEN_PLAN[] = {{Stage::Quick, 300},     {Stage::Quick, 300, 1},   {Stage::Quick, 300, 2},
                               {Stage::Quick, 300, 3},  {Stage::Lone, 10000},     {Stage::Quick, 2000},
                               {Stage::Quick, 2000, 1}, {Stage::Quick, 1000, 2},  {Stage::Quick, 1000, 3},
-                              {Stage::Guided, 10000},  {Stage::Walk, 130000},    {Stage::Deep, 0}};
+                              {Stage::Guided, 10000},  {Stage::Race, 0}};
 constexpr Step LOCKED_PLAN[] = {{Stage::Quick, 300},    {Stage::Quick, 300, 1}, {Stage::Quick, 300, 2},
                                 {Stage::Quick, 300, 3}, {Stage::Lone, 10000},   {Stage::Quick, 2000},
-                                {Stage::Walk, 130000},  {Stage::Guided, 10000}, {Stage::Deep, 0}};
+                                {Stage::Guided, 10000}, {Stage::Race, 0}};
 
 // Each search answers Mate, NoMate or its own word for "not decided".
 template <class Outcome>
@@ -309,26 +335,48 @@ MateAbility ability_of(Outcome o) {
   return o == Outcome::Mate ? MateAbility::Possible : o == Outcome::NoMate ? MateAbility::Impossible : MateAbility::Unknown;
 }
 
+// The deep cost-shaped search and the walk taking turns, each an iteration of the search
+// and then as many nodes of the walk, so that each has half of `budget`: the search finds
+// the mates of real games' endings in some tens of thousands of nodes where the walk does
+// not; the walk proves what no search can (a mate impossible, among blocked pawns) and,
+// going deep down one line at a time, finds the mates of locked structures that the
+// search does not. Whichever decides first answers.
+MateAbility race(const Position& start, Color winner, uint64_t budget, std::vector<Move>& line, uint64_t& nodes) {
+  Helpmate deep(start, winner);
+  Exhaustive walk(winner);
+  Position deep_pos = start, walk_pos = start;
+  std::vector<Move> deep_line, walk_line;
+  MateAbility ability = MateAbility::Unknown;
+  for (int cost = 1; cost <= 128 && ability == MateAbility::Unknown; ++cost) {
+    uint64_t used = deep.nodes() + walk.nodes();
+    if (used >= budget) break;
+    ability = ability_of(deep.iteration(deep_pos, cost, deep.nodes() + (budget - used), deep_line));
+    if (ability != MateAbility::Unknown) {
+      line = deep_line;
+      break;
+    }
+    uint64_t left = budget - std::min(budget, deep.nodes() + walk.nodes());
+    ability = ability_of(walk.walk(walk_pos, walk_line, walk.nodes() + std::min(left, deep.nodes() - std::min(deep.nodes(), walk.nodes()))));
+    if (ability != MateAbility::Unknown) line = walk_line;
+  }
+  nodes = deep.nodes() + walk.nodes();
+  return ability;
+}
+
 MateAbility run_stage(const Step& step, const Position& start, Color winner, uint64_t budget, MateAnswer& answer) {
   Position pos = start;
   uint64_t nodes = 0;
   MateAbility ability = MateAbility::Unknown;
   switch (step.stage) {
-    case Stage::Quick:
-    case Stage::Deep: {
+    case Stage::Quick: {
       Helpmate helpmate(start, winner, step.corner);
-      Helpmate::Outcome o = helpmate.find(pos, step.stage == Stage::Quick ? 2 : 128, budget, answer.witness);
-      ability = ability_of(o);
+      ability = ability_of(helpmate.find(pos, 2, budget, answer.witness));
       nodes = helpmate.nodes();
       break;
     }
-    case Stage::Walk: {
-      Exhaustive walk(winner, budget);
-      Exhaustive::Outcome o = walk.walk(pos, answer.witness);
-      ability = ability_of(o);
-      nodes = walk.nodes();
+    case Stage::Race:
+      ability = race(start, winner, budget, answer.witness, nodes);
       break;
-    }
     case Stage::Lone: {
       GuidedOutcome o = lone_piece_helpmate(pos, winner, budget, answer.witness, nodes);
       ability = ability_of(o);

@@ -17,6 +17,12 @@ public:
     thread_local SeenTable table;
     return table;
   }
+  // A second one, for the walk over every reachable position, which takes turns with a
+  // search that empties the first at each of its iterations.
+  static SeenTable& for_the_walk() {
+    thread_local SeenTable table;
+    return table;
+  }
   void clear() { ++generation_; }
   // The probe is a miss in the cache more often than not: started before the move
   // generation that comes first, it costs nothing.
