@@ -43,8 +43,8 @@ public:
   // One iteration of the deepening, to `cost`, at most until the node count reaches `stop`.
   Outcome iteration(Position& pos, int cost, uint64_t stop, std::vector<Move>& line) {
     interrupted_ = false;
-    seen_.clear();  // entries of an earlier iteration could hide a branch: one iteration's only
     limit_ = std::min(stop, nodes_ + uint64_t(cost) * PER_COST_NODES);
+    seen_.clear(limit_ - nodes_);  // entries of an earlier iteration could hide a branch: one iteration's only
     line.clear();
     if (search(pos, cost, false, line)) return Outcome::Mate;
     return interrupted_ ? Outcome::Unknown : Outcome::NoMate;
@@ -224,7 +224,8 @@ private:
 // walk to walk, so that depth costs no allocation but the array's growth.
 class Exhaustive {
 public:
-  explicit Exhaustive(Color winner) : winner_(winner) { seen_.clear(); }
+  // `capacity`: the most positions it will be given to walk.
+  Exhaustive(Color winner, uint64_t capacity) : winner_(winner) { seen_.clear(capacity); }
 
   enum class Outcome { Mate, NoMate, Aborted };
 
@@ -343,7 +344,7 @@ MateAbility ability_of(Outcome o) {
 // search does not. Whichever decides first answers.
 MateAbility race(const Position& start, Color winner, uint64_t budget, std::vector<Move>& line, uint64_t& nodes) {
   Helpmate deep(start, winner);
-  Exhaustive walk(winner);
+  Exhaustive walk(winner, budget);
   Position deep_pos = start, walk_pos = start;
   std::vector<Move> deep_line, walk_line;
   MateAbility ability = MateAbility::Unknown;
