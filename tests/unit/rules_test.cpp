@@ -330,6 +330,28 @@ TEST_CASE("dead position: a side left with only pawn moves runs out of them", "[
   }
 }
 
+TEST_CASE("dead position: the walk over every reachable position goes as deep as it must", "[rules][dead]") {
+  // White's seven light bishops on the eight light squares of the last two ranks can only
+  // change places there, and one square among the eight stays empty: every white pawn on
+  // the sixth rank keeps a bishop guarding it (a6 needs b7 and c8 empty to lose both of
+  // its), so Black's king never takes one, no pawn ever moves, and neither king alone can
+  // mate (a dead-position vector, "--"). Some tens of thousands of positions are
+  // reachable, and the depth-first walk over them goes down a path longer than the 4000
+  // plies it was once cut at.
+  Position walled = at("2B1B1B1/pBpBpBpB/P1P1P1P1/8/8/8/8/k1K5 w - -");
+  CHECK(can_checkmate(walled, WHITE).ability == MateAbility::Impossible);
+  CHECK(can_checkmate(walled, BLACK).ability == MateAbility::Impossible);
+  // The near miss, without the bishop on h7 ("WB" in the vectors): with two squares empty
+  // the g6 pawn can be left unguarded, Black's king takes it and both sides find a way
+  // through. Each mate found is replayed.
+  Position open = at("2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - -");
+  for (Color side : {WHITE, BLACK}) {
+    MateAnswer a = can_checkmate(open, side);
+    REQUIRE(a.ability == MateAbility::Possible);
+    CHECK(ends_in_mate(open, a.witness, ~side));
+  }
+}
+
 TEST_CASE("might_be_dead: the positions adjudication asks about", "[rules][dead]") {
   // A locked structure, as before.
   CHECK(might_be_dead(at("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - -")));
