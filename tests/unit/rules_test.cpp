@@ -330,6 +330,22 @@ TEST_CASE("dead position: a side left with only pawn moves runs out of them", "[
   }
 }
 
+TEST_CASE("dead position: a mate in one is found at once, a discovered one too", "[rules][dead]") {
+  // The search tries a check for a mate only where the king has no flight left that the
+  // winner does not attack, as told before the move: after Ra8 the king has none (g7 and
+  // h7 are its own). After a bishop move off c8 the rook's line to g8 opens, which the
+  // test before the move does not see; the mate is then found by playing the move.
+  // Both mate in one move, which anyone can check on a board.
+  for (const char* fen : {"6k1/5ppp/8/8/8/8/8/R5K1 w - -", "R1B4k/6pp/8/8/8/8/8/6K1 w - -"}) {
+    INFO(fen);
+    Position pos = at(fen);
+    MateAnswer a = can_checkmate(pos, WHITE, SearchBudget{100});
+    REQUIRE(a.ability == MateAbility::Possible);
+    CHECK(a.witness.size() == 1);
+    CHECK(ends_in_mate(pos, a.witness, BLACK));
+  }
+}
+
 TEST_CASE("dead position: the walk over every reachable position goes as deep as it must", "[rules][dead]") {
   // White's seven light bishops on the eight light squares of the last two ranks can only
   // change places there, and one square among the eight stays empty: every white pawn on

@@ -76,11 +76,12 @@ private:
     uint8_t by_class[3][256];
     int counts[3] = {0, 0, 0};
     Classes classes(*this, pos);
+    Flights flights;
     for (int i = 0; i < moves.size(); ++i) {
       Move m = moves.moves[i];
       int c = classes.of(pos, m);
       if (c == CHECK) {
-        if (mates(pos, m)) {
+        if (flights.may_mate(pos, winner_, m) && mates(pos, m)) {
           line.push_back(m);
           return true;
         }
@@ -108,6 +109,38 @@ private:
     }
     return false;
   }
+
+  // Whether a winner's check may mate: not while the loser's king keeps a flight that the
+  // winner does not attack after the move, as far as can be told without making it (what
+  // the winner attacks now, through the king, and the moved man from its new square). Most
+  // checks are told so, and spared the probe; one wrongly told (a flight that a line
+  // opened by the move covers) is a mate found a move later, by the search itself.
+  class Flights {
+  public:
+    bool may_mate(const Position& pos, Color winner, Move m) {
+      if (m.type() != MoveType::Normal) return true;
+      Square king = pos.king_square(~winner);
+      if (!ready_) {
+        ready_ = true;
+        Bitboard through = pos.pieces() ^ square_bb(king), attacked = 0;
+        for (Bitboard b = pos.pieces(winner); b;) {
+          Square s = pop_lsb(b);
+          PieceType pt = type_of(pos.piece_on(s));
+          attacked |= pt == PAWN ? pawn_attacks(winner, s) : attacks_bb(pt, s, through);
+        }
+        free_ = king_attacks(king) & ~pos.pieces(~winner) & ~attacked;
+      }
+      if (!free_) return true;
+      Bitboard occupied = (pos.pieces() ^ square_bb(king) ^ square_bb(m.from())) | square_bb(m.to());
+      PieceType pt = type_of(pos.piece_on(m.from()));
+      Bitboard hits = pt == PAWN ? pawn_attacks(winner, m.to()) : attacks_bb(pt, m.to(), occupied);
+      return !(free_ & ~hits);
+    }
+
+  private:
+    bool ready_ = false;
+    Bitboard free_ = 0;  // the king's flights that the winner does not attack now
+  };
 
   // Whether the winner's check `m` mates (a probe, counted as a node).
   bool mates(Position& pos, Move m) {
