@@ -390,6 +390,16 @@ TEST_CASE("might_be_dead: the positions adjudication asks about", "[rules][dead]
   CHECK_FALSE(might_be_dead(at("7k/5Q2/6K1/8/8/8/8/8 b - -")));  // stalemate now
 }
 
+TEST_CASE("static analysis: a castling right that can never be used", "[rules][static]") {
+  // White keeps the right to castle short, but its bishop on f1 can never move (its own
+  // bishops on e2 and g2) nor be taken (Black has only its king, shut in above the pawns),
+  // and the knight on g1 neither (e2, f3 and h3 are White's): the right is never used, and
+  // the position is the one without it. There all White's pieces are light bishops and
+  // shut-in men, and Black has only a king and locked pawns (a dead-position vector, "--").
+  CHECK(proven_dead("2k5/8/8/3B4/2Bp1p1p/1BpP1P1P/2P1BPBP/3BKBNR w K -", WHITE));
+  CHECK(proven_dead("2k5/8/8/3B4/2Bp1p1p/1BpP1P1P/2P1BPBP/3BKBNR w K -", BLACK));
+}
+
 TEST_CASE("static analysis: a king never steps where the other side would have no move", "[rules][static]") {
   // White's king can only go between h3 and h4 and White has no other move: Black's king
   // on g5 (the only way to the h5 pawn) or h2 or g2 (to cover h3) would leave White
@@ -443,7 +453,8 @@ TEST_CASE("static analysis: near misses where a mate is possible are not claimed
   // pawn guards (f6, f5), and a freed pawn promotes.
   mate_possible("4k3/8/1p1p1p2/pPpPpP2/P1P1P3/8/8/4K3 w - -", WHITE);
   mate_possible("4k3/8/1p1p1p2/pPpPpP2/P1P1P3/8/8/4K3 w - -", BLACK);
-  // Not looked at: castling rights, an en-passant square.
+  // Not looked at: a castling right that might still be used (nothing between king and
+  // rook), an en-passant square.
   CHECK_FALSE(proven_dead("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K2R w K - 0 1", BLACK));
   CHECK_FALSE(proven_dead("4k3/8/8/pPp5/P1P5/8/8/4K3 w - c6 0 1", BLACK));
 }
