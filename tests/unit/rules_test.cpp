@@ -330,6 +330,46 @@ TEST_CASE("dead position: a side left with only pawn moves runs out of them", "[
   }
 }
 
+TEST_CASE("dead position: a mate in one is found at once, a discovered one too", "[rules][dead]") {
+  // The search tries a check for a mate only where the king has no flight left that the
+  // winner does not attack, as told before the move: after Ra8 the king has none (g7 and
+  // h7 are its own). After a bishop move off c8 the rook's line to g8 opens, which the
+  // test before the move does not see; the mate is then found by playing the move.
+  // Both mate in one move, which anyone can check on a board.
+  for (const char* fen : {"6k1/5ppp/8/8/8/8/8/R5K1 w - -", "R1B4k/6pp/8/8/8/8/8/6K1 w - -"}) {
+    INFO(fen);
+    Position pos = at(fen);
+    MateAnswer a = can_checkmate(pos, WHITE, SearchBudget{100});
+    REQUIRE(a.ability == MateAbility::Possible);
+    CHECK(a.witness.size() == 1);
+    CHECK(ends_in_mate(pos, a.witness, BLACK));
+  }
+}
+
+TEST_CASE("dead position: the walk over every reachable position goes as deep as it must", "[rules][dead]") {
+  // White's seven light bishops on the eight light squares of the last two ranks can only
+  // change places there, and one square among the eight stays empty: every white pawn on
+  // the sixth rank keeps a bishop guarding it (a6 needs b7 and c8 empty to lose both of
+  // its), so Black's king never takes one, no pawn ever moves, and neither king alone can
+  // mate (a dead-position vector, "--"). Some tens of thousands of positions are
+  // reachable, and the depth-first walk over them goes down a path longer than the 4000
+  // plies it was once cut at.
+  Position walled = at("2B1B1B1/pBpBpBpB/P1P1P1P1/8/8/8/8/k1K5 w - -");
+  CHECK(can_checkmate(walled, WHITE).ability == MateAbility::Impossible);
+  CHECK(can_checkmate(walled, BLACK).ability == MateAbility::Impossible);
+  // The near miss, without the bishop on h7 ("WB" in the vectors): with two squares empty
+  // the g6 pawn can be left unguarded, Black's king takes it and both sides find a way
+  // through. Each mate found is replayed. The walk finds them down paths of some 20000
+  // plies; the witness keeps only the shortcuts between the positions on it.
+  Position open = at("2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - -");
+  for (Color side : {WHITE, BLACK}) {
+    MateAnswer a = can_checkmate(open, side);
+    REQUIRE(a.ability == MateAbility::Possible);
+    CHECK(ends_in_mate(open, a.witness, ~side));
+    CHECK(a.witness.size() < 1000);
+  }
+}
+
 TEST_CASE("might_be_dead: the positions adjudication asks about", "[rules][dead]") {
   // A locked structure, as before.
   CHECK(might_be_dead(at("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - -")));
@@ -348,6 +388,16 @@ TEST_CASE("might_be_dead: the positions adjudication asks about", "[rules][dead]
   // Not where mates are plain, nor where the game is already over.
   CHECK_FALSE(might_be_dead(at("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")));
   CHECK_FALSE(might_be_dead(at("7k/5Q2/6K1/8/8/8/8/8 b - -")));  // stalemate now
+}
+
+TEST_CASE("static analysis: a castling right that can never be used", "[rules][static]") {
+  // White keeps the right to castle short, but its bishop on f1 can never move (its own
+  // bishops on e2 and g2) nor be taken (Black has only its king, shut in above the pawns),
+  // and the knight on g1 neither (e2, f3 and h3 are White's): the right is never used, and
+  // the position is the one without it. There all White's pieces are light bishops and
+  // shut-in men, and Black has only a king and locked pawns (a dead-position vector, "--").
+  CHECK(proven_dead("2k5/8/8/3B4/2Bp1p1p/1BpP1P1P/2P1BPBP/3BKBNR w K -", WHITE));
+  CHECK(proven_dead("2k5/8/8/3B4/2Bp1p1p/1BpP1P1P/2P1BPBP/3BKBNR w K -", BLACK));
 }
 
 TEST_CASE("static analysis: a king never steps where the other side would have no move", "[rules][static]") {
@@ -403,7 +453,8 @@ TEST_CASE("static analysis: near misses where a mate is possible are not claimed
   // pawn guards (f6, f5), and a freed pawn promotes.
   mate_possible("4k3/8/1p1p1p2/pPpPpP2/P1P1P3/8/8/4K3 w - -", WHITE);
   mate_possible("4k3/8/1p1p1p2/pPpPpP2/P1P1P3/8/8/4K3 w - -", BLACK);
-  // Not looked at: castling rights, an en-passant square.
+  // Not looked at: a castling right that might still be used (nothing between king and
+  // rook), an en-passant square.
   CHECK_FALSE(proven_dead("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K2R w K - 0 1", BLACK));
   CHECK_FALSE(proven_dead("4k3/8/8/pPp5/P1P5/8/8/4K3 w - c6 0 1", BLACK));
 }

@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
   app.add_flag("--positions", positions_mode, "The inputs are FEN or EPD positions, one per line (optionally "
                                               "prefixed by an expected class WB, W-, -B or --)");
   app.add_flag("--witness", positions.witness, "With --positions: the helpmate line found for each side that can mate");
-  app.add_option("--budget", budget, "Search nodes per side for a dead-position question (default 150000); past "
+  app.add_option("--budget", budget, "Search nodes per side for a dead-position question (default 300000); past "
                                      "it the answer is unknown")->check(CLI::Range(uint64_t(100), uint64_t(1) << 40));
   app.add_option("-j,--jobs", run.loop.jobs, "Judge with N threads (output order is kept)")->check(CLI::Range(1, 256));
   adjudicate::StandingsCommandLine standings;

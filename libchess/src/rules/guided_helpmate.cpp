@@ -239,7 +239,7 @@ public:
     while (nodes_ < budget_) {
       interrupted_ = false;
       next_bound_ = INT32_MAX;
-      seen_.clear();  // one iteration's entries only: an earlier bound's could hide a branch
+      seen_.clear(budget_ - nodes_);  // one iteration's entries only: an earlier bound's could hide a branch
       line.clear();
       if (search(pos, 0, parts, line)) return GuidedOutcome::Mate;
       if (!interrupted_) return GuidedOutcome::NoMate;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <span>
+#include <unordered_map>
 
 #include "chess/movegen.h"
 #include "rules/check_test.h"
@@ -35,15 +36,19 @@ public:
   Outcome find(Position& pos, int max_cost, uint64_t budget, std::vector<Move>& line) {
     uint64_t stop = nodes_ + budget;
     for (int cost = 1; cost <= max_cost; ++cost) {
-      interrupted_ = false;
-      seen_.clear();  // entries of an earlier iteration could hide a branch: one iteration's only
-      limit_ = std::min(stop, nodes_ + uint64_t(cost) * PER_COST_NODES);
-      line.clear();
-      if (search(pos, cost, false, line)) return Outcome::Mate;
-      if (!interrupted_) return Outcome::NoMate;
-      if (nodes_ >= stop) break;
+      Outcome o = iteration(pos, cost, stop, line);
+      if (o != Outcome::Unknown || nodes_ >= stop) return o;
     }
     return Outcome::Unknown;
+  }
+  // One iteration of the deepening, to `cost`, at most until the node count reaches `stop`.
+  Outcome iteration(Position& pos, int cost, uint64_t stop, std::vector<Move>& line) {
+    interrupted_ = false;
+    limit_ = std::min(stop, nodes_ + uint64_t(cost) * PER_COST_NODES);
+    seen_.clear(limit_ - nodes_);  // entries of an earlier iteration could hide a branch: one iteration's only
+    line.clear();
+    if (search(pos, cost, false, line)) return Outcome::Mate;
+    return interrupted_ ? Outcome::Unknown : Outcome::NoMate;
   }
   uint64_t nodes() const { return nodes_; }
 
@@ -72,11 +77,12 @@ private:
     uint8_t by_class[3][256];
     int counts[3] = {0, 0, 0};
     Classes classes(*this, pos);
+    Flights flights;
     for (int i = 0; i < moves.size(); ++i) {
       Move m = moves.moves[i];
       int c = classes.of(pos, m);
       if (c == CHECK) {
-        if (mates(pos, m)) {
+        if (flights.may_mate(pos, winner_, m) && mates(pos, m)) {
           line.push_back(m);
           return true;
         }
@@ -104,6 +110,38 @@ private:
     }
     return false;
   }
+
+  // Whether a winner's check may mate: not while the loser's king keeps a flight that the
+  // winner does not attack after the move, as far as can be told without making it (what
+  // the winner attacks now, through the king, and the moved man from its new square). Most
+  // checks are told so, and spared the probe; one wrongly told (a flight that a line
+  // opened by the move covers) is a mate found a move later, by the search itself.
+  class Flights {
+  public:
+    bool may_mate(const Position& pos, Color winner, Move m) {
+      if (m.type() != MoveType::Normal) return true;
+      Square king = pos.king_square(~winner);
+      if (!ready_) {
+        ready_ = true;
+        Bitboard through = pos.pieces() ^ square_bb(king), attacked = 0;
+        for (Bitboard b = pos.pieces(winner); b;) {
+          Square s = pop_lsb(b);
+          PieceType pt = type_of(pos.piece_on(s));
+          attacked |= pt == PAWN ? pawn_attacks(winner, s) : attacks_bb(pt, s, through);
+        }
+        free_ = king_attacks(king) & ~pos.pieces(~winner) & ~attacked;
+      }
+      if (!free_) return true;
+      Bitboard occupied = (pos.pieces() ^ square_bb(king) ^ square_bb(m.from())) | square_bb(m.to());
+      PieceType pt = type_of(pos.piece_on(m.from()));
+      Bitboard hits = pt == PAWN ? pawn_attacks(winner, m.to()) : attacks_bb(pt, m.to(), occupied);
+      return !(free_ & ~hits);
+    }
+
+  private:
+    bool ready_ = false;
+    Bitboard free_ = 0;  // the king's flights that the winner does not attack now
+  };
 
   // Whether the winner's check `m` mates (a probe, counted as a node).
   bool mates(Position& pos, Move m) {
@@ -215,72 +253,100 @@ private:
 // mates. Positions where the winner's material can no longer mate are not walked past.
 // The set is keyed by the position's Zobrist key with the rule-50 counter left out,
 // which is sound here: the counter does not change which moves are legal.
+// The path is as deep as the walk goes (a walk over tens of thousands of positions goes
+// down a path of about as many), up to a million plies (some 100 MB with the positions'
+// history; a budget of more nodes than that gives the walk no deeper a path): its
+// positions' moves are kept in one array reused from walk to walk, so that depth costs no
+// allocation but the array's growth.
 class Exhaustive {
 public:
-  Exhaustive(Color winner, uint64_t budget) : winner_(winner), budget_(budget) { seen_.clear(); }
+  // `capacity`: the most positions it will be given to walk.
+  Exhaustive(Color winner, uint64_t capacity) : winner_(winner) { seen_.clear(capacity); }
 
   enum class Outcome { Mate, NoMate, Aborted };
 
-  Outcome walk(Position& pos, std::vector<Move>& line) {
-    struct Frame {
-      MoveList moves;
-      int next = 0;
-    };
-    std::vector<Frame> stack;
-    auto enter = [&](Position& p) -> int {  // 1: mate found, 0: go on, -1: nothing to walk
-      if (seen_.find_or_add(p.key(), 0)) return -1;
-      if (++nodes_ > budget_) return -1;
-      Frame f;
-      generate_legal(p, f.moves);
-      if (f.moves.empty()) return p.side_to_move() != winner_ && p.in_check() ? 1 : -1;
-      if (material_cannot_mate(p, winner_)) return -1;
-      stack.push_back(f);
-      return 0;
-    };
-    int first = enter(pos);
-    if (first == 1) return Outcome::Mate;
-    while (!stack.empty()) {
-      if (nodes_ > budget_ || stack.size() > MAX_DEPTH) return Outcome::Aborted;
-      Frame& top = stack.back();
-      if (top.next == top.moves.size()) {
-        stack.pop_back();
+  // Walks on from where the last call stopped (the first from `pos`, which the walk then
+  // keeps: the same `pos` and `line` each call) until `budget` positions in all are seen.
+  Outcome walk(Position& pos, std::vector<Move>& line, uint64_t budget) {
+    budget_ = budget;
+    Path& path = Path::for_this_thread();
+    if (!started_) {
+      started_ = true;
+      path.moves.clear();
+      path.frames.clear();
+      if (enter(pos, path) == 1) return Outcome::Mate;
+    }
+    while (!path.frames.empty()) {
+      if (nodes_ >= budget_ || path.frames.size() >= MAX_DEPTH) return Outcome::Aborted;
+      Frame& top = path.frames.back();
+      if (top.next == top.end) {
+        path.moves.resize(top.begin);
+        path.frames.pop_back();
         if (!line.empty()) {
           pos.unmake_move(line.back());
           line.pop_back();
         }
         continue;
       }
-      Move m = top.moves.moves[top.next++];
+      Move m = path.moves[top.next++];
       pos.make_move(m);
       line.push_back(m);
-      int r = enter(pos);
+      int r = enter(pos, path);
       if (r == 1) return Outcome::Mate;
       if (r == -1) {
         pos.unmake_move(m);
         line.pop_back();
       }
     }
-    return nodes_ > budget_ ? Outcome::Aborted : Outcome::NoMate;
+    return Outcome::NoMate;
   }
   uint64_t nodes() const { return nodes_; }
 
 private:
-  static constexpr std::size_t MAX_DEPTH = 4000;
+  static constexpr std::size_t MAX_DEPTH = 1000000;
+  struct Frame {
+    uint32_t begin, next, end;  // this position's moves in Path::moves, and the next to try
+  };
+  struct Path {
+    std::vector<Move> moves;
+    std::vector<Frame> frames;
+    static Path& for_this_thread() {
+      thread_local Path path;
+      return path;
+    }
+  };
+
+  // 1: `p` is a mate by the winner; 0: it is new, its moves pushed on the path; -1:
+  // nothing to walk from it (seen, over the budget, the game over, or no mate possible).
+  int enter(Position& p, Path& path) {
+    if (seen_.find_or_add(p.key(), 0)) return -1;
+    ++nodes_;
+    MoveList moves;
+    generate_legal(p, moves);
+    if (moves.empty()) return p.side_to_move() != winner_ && p.in_check() ? 1 : -1;
+    if (material_cannot_mate(p, winner_)) return -1;
+    uint32_t begin = uint32_t(path.moves.size());
+    path.moves.insert(path.moves.end(), moves.begin(), moves.end());
+    path.frames.push_back({begin, begin, uint32_t(path.moves.size())});
+    return 0;
+  }
+
   Color winner_;
-  uint64_t budget_;
-  uint64_t nodes_ = 0;
-  SeenTable& seen_ = SeenTable::for_this_thread();
+  uint64_t budget_ = 0, nodes_ = 0;
+  bool started_ = false;
+  SeenTable& seen_ = SeenTable::for_the_walk();
 };
 
 // The searches one after another, each with its share of the budget (0: all that is left),
 // as each finds what the others miss: the cost-shaped search most mates of real games in a
-// few hundred nodes; the walk, the locked pawn structures where few positions are
-// reachable; the guided search, the long mates of a lone piece; the deep cost-shaped one,
-// the mates among locked pawns. Where the pawns are locked the walk goes first. The walk
-// has the largest share: where one side has only pawn moves left it must move one every
-// turn, so every line ends within a few dozen plies (that side stalemated, or a pawn
-// promoted), and the walk then proves in some tens of thousands of positions what no
-// static rule here counts (the tempi left to that side).
+// few hundred nodes; the guided search, the long mates of a lone piece (and, where the
+// pawns are locked, with a larger share, the mates on the few squares the static analysis
+// leaves possible: three more vectors of bishops behind pawn walls for 2% more nodes on the
+// hardest real positions); then the deep cost-shaped search and the walk over every
+// reachable position, taking turns (`race`) with what is left. The walk proves the positions where one side has only pawn moves
+// left: it must move one every turn, so every line ends within a few dozen plies (that
+// side stalemated, or a pawn promoted), and the walk then proves in some tens of
+// thousands of positions what no static rule here counts (the tempi left to that side).
 // The cost-shaped search is aimed at each corner in turn with a small share first, then
 // at the nearest two with more: the nearest corner is the right one for most positions,
 // but where it is not, another one often leads to a mate in a few hundred nodes (on the
@@ -289,7 +355,7 @@ private:
 // the search aimed at such mates (lone_piece_helpmate) before more of the cost-shaped
 // search: on the real positions it left 14 sides undecided where the plan without it left
 // 55, in fewer nodes.
-enum class Stage { Quick, Walk, Guided, Deep, Lone };
+enum class Stage { Quick, Race, Guided, Lone };
 struct Step {
   Stage stage;
   uint64_t nodes;
@@ -298,10 +364,10 @@ struct Step {
 constexpr Step OPEN_PLAN[] = {{Stage::Quick, 300},     {Stage::Quick, 300, 1},   {Stage::Quick, 300, 2},
                               {Stage::Quick, 300, 3},  {Stage::Lone, 10000},     {Stage::Quick, 2000},
                               {Stage::Quick, 2000, 1}, {Stage::Quick, 1000, 2},  {Stage::Quick, 1000, 3},
-                              {Stage::Guided, 10000},  {Stage::Walk, 130000},    {Stage::Deep, 0}};
+                              {Stage::Guided, 10000},  {Stage::Race, 0}};
 constexpr Step LOCKED_PLAN[] = {{Stage::Quick, 300},    {Stage::Quick, 300, 1}, {Stage::Quick, 300, 2},
                                 {Stage::Quick, 300, 3}, {Stage::Lone, 10000},   {Stage::Quick, 2000},
-                                {Stage::Walk, 130000},  {Stage::Guided, 10000}, {Stage::Deep, 0}};
+                                {Stage::Guided, 30000}, {Stage::Race, 0}};
 
 // Each search answers Mate, NoMate or its own word for "not decided".
 template <class Outcome>
@@ -309,26 +375,94 @@ MateAbility ability_of(Outcome o) {
   return o == Outcome::Mate ? MateAbility::Possible : o == Outcome::NoMate ? MateAbility::Impossible : MateAbility::Unknown;
 }
 
+// The witness played out from the start ends with the loser checkmated. The searches only
+// say Mate where they stand on one, so this never fails; it is the one place the claim
+// "mate is possible" is checked whole, and cheap beside the search (no move generation
+// but at the end).
+bool ends_in_mate(const Position& start, const std::vector<Move>& line, Color winner) {
+  Position pos = start;
+  for (Move m : line) pos.make_move(m);
+  return pos.side_to_move() != winner && pos.in_check() && !has_legal_move(pos);
+}
+
+// A line with its detours cut out: from each position on it, the move to the latest
+// position of the line that one legal move reaches. A line of the walk is a path down its
+// depth-first walk, which wanders for thousands of plies where far fewer do: the mates of
+// the dead-position vectors it finds, up to 84000 plies long, come out at 800 at most.
+// Positions are told apart by their keys; the caller checks that the line still mates.
+std::vector<Move> shortcut(const Position& start, const std::vector<Move>& line) {
+  std::unordered_map<uint64_t, std::size_t> latest;  // a position's key: its last index on the line
+  Position pos = start;
+  latest[pos.key()] = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    pos.make_move(line[i]);
+    latest[pos.key()] = i + 1;
+  }
+  std::vector<Move> out;
+  pos = start;
+  for (std::size_t at = 0; at < line.size();) {
+    MoveList moves;
+    generate_legal(pos, moves);
+    Move best = line[at];
+    std::size_t reach = at + 1;
+    for (Move m : moves) {
+      pos.make_move(m);
+      auto it = latest.find(pos.key());
+      if (it != latest.end() && it->second > reach) reach = it->second, best = m;
+      pos.unmake_move(m);
+    }
+    pos.make_move(best);
+    out.push_back(best);
+    at = reach;
+  }
+  return out;
+}
+
+// The deep cost-shaped search and the walk taking turns, each an iteration of the search
+// and then as many nodes of the walk, so that each has half of `budget`: the search finds
+// the mates of real games' endings in some tens of thousands of nodes where the walk does
+// not; the walk proves what no search can (a mate impossible, among blocked pawns) and,
+// going deep down one line at a time, finds the mates of locked structures that the
+// search does not. Whichever decides first answers.
+MateAbility race(const Position& start, Color winner, uint64_t budget, std::vector<Move>& line, uint64_t& nodes) {
+  Helpmate deep(start, winner);
+  Exhaustive walk(winner, budget);
+  Position deep_pos = start, walk_pos = start;
+  std::vector<Move> deep_line, walk_line;
+  MateAbility ability = MateAbility::Unknown;
+  for (int cost = 1; cost <= 128 && ability == MateAbility::Unknown; ++cost) {
+    uint64_t used = deep.nodes() + walk.nodes();
+    if (used >= budget) break;
+    ability = ability_of(deep.iteration(deep_pos, cost, deep.nodes() + (budget - used), deep_line));
+    if (ability != MateAbility::Unknown) {
+      line = deep_line;
+      break;
+    }
+    uint64_t left = budget - std::min(budget, deep.nodes() + walk.nodes());
+    ability = ability_of(walk.walk(walk_pos, walk_line, walk.nodes() + std::min(left, deep.nodes() - std::min(deep.nodes(), walk.nodes()))));
+    if (ability == MateAbility::Possible) {
+      line = shortcut(start, walk_line);
+      if (!ends_in_mate(start, line, winner)) line = walk_line;
+    }
+  }
+  nodes = deep.nodes() + walk.nodes();
+  return ability;
+}
+
 MateAbility run_stage(const Step& step, const Position& start, Color winner, uint64_t budget, MateAnswer& answer) {
   Position pos = start;
   uint64_t nodes = 0;
   MateAbility ability = MateAbility::Unknown;
   switch (step.stage) {
-    case Stage::Quick:
-    case Stage::Deep: {
+    case Stage::Quick: {
       Helpmate helpmate(start, winner, step.corner);
-      Helpmate::Outcome o = helpmate.find(pos, step.stage == Stage::Quick ? 2 : 128, budget, answer.witness);
-      ability = ability_of(o);
+      ability = ability_of(helpmate.find(pos, 2, budget, answer.witness));
       nodes = helpmate.nodes();
       break;
     }
-    case Stage::Walk: {
-      Exhaustive walk(winner, budget);
-      Exhaustive::Outcome o = walk.walk(pos, answer.witness);
-      ability = ability_of(o);
-      nodes = walk.nodes();
+    case Stage::Race:
+      ability = race(start, winner, budget, answer.witness, nodes);
       break;
-    }
     case Stage::Lone: {
       GuidedOutcome o = lone_piece_helpmate(pos, winner, budget, answer.witness, nodes);
       ability = ability_of(o);
@@ -344,15 +478,6 @@ MateAbility run_stage(const Step& step, const Position& start, Color winner, uin
   return ability;
 }
 
-// The witness played out from the start ends with the loser checkmated. The searches only
-// say Mate where they stand on one, so this never fails; it is the one place the claim
-// "mate is possible" is checked whole, and cheap beside the search (no move generation
-// but at the end).
-bool ends_in_mate(const Position& start, const std::vector<Move>& line, Color winner) {
-  Position pos = start;
-  for (Move m : line) pos.make_move(m);
-  return pos.side_to_move() != winner && pos.in_check() && !has_legal_move(pos);
-}
 
 }  // namespace
 

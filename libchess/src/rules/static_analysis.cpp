@@ -1,5 +1,8 @@
 #include "rules/static_analysis.h"
 
+#include <optional>
+#include <sstream>
+
 #include "chess/movegen.h"
 
 namespace chess::rules::detail {
@@ -106,6 +109,8 @@ public:
 
   // Men found takeable while they had not yet been seen to move: the candidates to split on.
   Bitboard split_candidates() const { return split_candidates_; }
+  // Men that never move and are never taken on a mating line.
+  Bitboard fixed() const { return fixed_; }
 
 private:
   // Every square a man of the loser must fill can be filled by a different man.
@@ -400,12 +405,43 @@ bool has_open_path(const Position& pos, Color winner) {
   return false;
 }
 
-bool fixpoint_cannot_mate(const Position& pos, Color winner) {
-  if (pos.ep_square() != SQ_NONE || pos.castling_rights() != NO_CASTLING) return false;
-  if (!pos.pieces(PAWN)) return false;  // walls are made of pawns
-  if (has_open_path(pos, winner)) return false;
+// Castling rights that can never be used. Take the position without them (the same but
+// for the castling moves), and its fixpoint F. On a mating line from the position itself,
+// take its first move that F does not generate (see the top of the file): every move
+// before it was generated, so every man fixed in F still stood on its square. A castling
+// move needs every square between king and rook empty, so where one of them holds a man
+// fixed in F it cannot be that move; every other move is a move of the position without
+// rights, which the rules generate. So no mating line castles, every mating line is one
+// of the position without rights, and what is proven of that position holds here.
+std::optional<Position> without_castling(const Position& pos) {
+  std::istringstream fields(pos.fen());
+  std::string out, field;
+  for (int i = 0; fields >> field; ++i) out += (i ? " " : "") + (i == 2 ? std::string("-") : field);
+  FenResult r = Position::from_fen(out);
+  if (!r.ok()) return std::nullopt;
+  return std::move(r.position);
+}
+
+// Each of the position's castling rights has a man between its king and rook now (else one
+// of them could well be used: not worth the fixpoint), or, given `fixed`, one fixed there.
+bool castling_blocked(const Position& pos, Bitboard men) {
+  for (CastlingRights cr : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO})
+    if (pos.can_castle(cr) && !(pos.castling_path(cr) & men)) return false;
+  return true;
+}
+
+bool fixpoint_cannot_mate(const Position& given, Color winner) {
+  if (given.ep_square() != SQ_NONE) return false;
+  if (!given.pieces(PAWN)) return false;  // walls are made of pawns
+  if (has_open_path(given, winner)) return false;
+  std::optional<Position> stripped;
+  if (given.castling_rights() != NO_CASTLING) {
+    if (!castling_blocked(given, given.pieces()) || !(stripped = without_castling(given))) return false;
+  }
+  const Position& pos = stripped ? *stripped : given;
   Saturation base(pos, winner, 0, 0);
   if (!base.run()) return false;
+  if (stripped && !castling_blocked(given, base.fixed())) return false;
   if (!base.mate_feasible()) return true;
   // A case split on a man X that could be taken before it moves: on every line, either X
   // is never taken before its first move, or X never moves. If neither kind of line

@@ -11,8 +11,9 @@
 namespace chess::rules::detail {
 
 // True only with a proof that `winner` can never checkmate from `pos`; false proves
-// nothing. Positions with castling rights or an en-passant square are not looked at, nor
-// those with no pawn (not the fortresses this is for).
+// nothing. Positions with an en-passant square are not looked at, nor those with no pawn
+// (not the fortresses this is for), nor those with a castling right that a man fixed
+// between king and rook does not rule out for good.
 bool statically_cannot_mate(const Position& pos, Color winner);
 // The same on a position the caller lets it try moves on: each is taken back, so `pos` is
 // left as it was (a copy of a Position spared).

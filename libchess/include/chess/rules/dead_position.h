@@ -26,7 +26,7 @@ struct MateAnswer {
 };
 
 struct SearchBudget {
-  uint64_t nodes = 150000;  // per side; past it the answer is Unknown
+  uint64_t nodes = 300000;  // per side; past it the answer is Unknown
 };
 
 // By material alone, `side` can never mate: a lone king; a lone knight against a king with
