@@ -74,8 +74,10 @@ private:
     if (line.size() >= MAX_LINE) return interrupted_ = true, false;
     // The moves by class in one pass, each class in the order generated; the winner's checks
     // are tried for a mate on the way.
-    uint8_t by_class[3][256];
-    int counts[3] = {0, 0, 0};
+    // (Each move's class kept beside it, and which classes there are in a mask: counters
+    // indexed by class went through memory, one store and load after another.)
+    uint8_t class_of[256];
+    unsigned present = 0;
     Classes classes(*this, pos);
     Flights flights;
     for (int i = 0; i < moves.size(); ++i) {
@@ -88,17 +90,20 @@ private:
         }
         c = classes.of_check(m);
       }
-      by_class[c][counts[c]++] = uint8_t(i);
+      class_of[i] = uint8_t(c);
+      present |= 1u << c;
     }
     for (int c = 0; c < 3; ++c) {  // progress first: mates come sooner
+      if (!(present & (1u << c))) continue;
       int cost = c == 1 && after_progress ? 0 : COSTS[c];
-      if (counts[c] && cost > cost_left) {
+      if (cost > cost_left) {
         interrupted_ = true;
         continue;
       }
-      for (int j = 0; j < counts[c]; ++j) {
+      for (int i = 0; i < moves.size(); ++i) {
+        if (class_of[i] != c) continue;
         if (++nodes_ > limit_) return interrupted_ = true, false;
-        Move m = moves.moves[by_class[c][j]];
+        Move m = moves.moves[i];
         pos.make_move(m);
         line.push_back(m);
         bool found = search(pos, cost_left - cost, c == 0, line);
@@ -206,8 +211,9 @@ private:
     // The class of a move, checks included.
     int of_check(Move m) const {
       if (m.type() == MoveType::EnPassant) return winner_moves_ ? Reward : Punish;  // a pawn takes
-      Bitboard to = square_bb(m.to());
-      return (reward_ & to) ? Reward : (punish_ & to) ? Punish : Normal;
+      // Without branches: which class a move is in follows no pattern the processor learns.
+      int reward = int((reward_ >> m.to()) & 1), punish = int((punish_ >> m.to()) & 1);
+      return Normal - reward + (punish & (reward ^ 1));
     }
 
   private:
