@@ -146,7 +146,7 @@ bool might_be_dead(const Position& start) {
 
 MateAnswer can_checkmate(const Position& pos, Color side, const SearchBudget& budget) {
   MateAnswer answer;
-  if (material_cannot_mate(pos, side) || fortress_cannot_mate(pos, side) || detail::statically_cannot_mate(pos, side)) {
+  if (material_cannot_mate(pos, side) || fortress_cannot_mate(pos, side)) {
     answer.ability = MateAbility::Impossible;
     return answer;
   }

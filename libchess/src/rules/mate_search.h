@@ -1,7 +1,8 @@
 // The searches behind can_checkmate (dead_position.h): helpmate searches that prove a mate
 // possible by finding one (cost-shaped here, guided by a mating pattern in
 // guided_helpmate.h), and an exhaustive walk over every position the game can still reach
-// that proves it impossible when the walk ends without one.
+// that proves it impossible when the walk ends without one; between them, the static
+// analysis of static_analysis.h.
 #pragma once
 
 #include "chess/rules/dead_position.h"
