@@ -5,6 +5,8 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include "common/utf8.h"
+
 namespace tools {
 namespace {
 
@@ -65,16 +67,6 @@ bool DiagnosticPrinter::take_warning(std::string_view code) const {
 }
 
 namespace {
-
-// The length of the UTF-8 character at `i`, or 0 if the bytes there are not one.
-std::size_t utf8_length(std::string_view text, std::size_t i) {
-  auto b = static_cast<unsigned char>(text[i]);
-  std::size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
-  if (n == 0 || i + n > text.size()) return 0;
-  for (std::size_t k = 1; k < n; ++k)
-    if ((static_cast<unsigned char>(text[i + k]) >> 6) != 0x2) return 0;
-  return n;
-}
 
 // Control characters and bytes that are not UTF-8 as \xNN: a message never carries a
 // byte that would move the terminal's cursor, ring it, or break a UTF-8 log.

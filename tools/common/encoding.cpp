@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <string_view>
 #include <vector>
+
+#include "common/utf8.h"
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -146,12 +149,10 @@ bool text_line(const char* p, std::size_t n) {
 }
 
 bool utf8_valid(const char* p, std::size_t n) {
+  std::string_view s(p, n);
   for (std::size_t i = 0; i < n;) {
-    unsigned char c = static_cast<unsigned char>(p[i]);
-    std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    if (!len || i + len > n) return false;
-    for (std::size_t k = 1; k < len; ++k)
-      if ((static_cast<unsigned char>(p[i + k]) & 0xC0) != 0x80) return false;
+    std::size_t len = utf8_length(s, i);
+    if (!len) return false;
     i += len;
   }
   return true;
