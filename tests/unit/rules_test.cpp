@@ -2,6 +2,7 @@
 // the counts and articles are those of libchess/rules/*.rules (seeds 000 and 002 for
 // online-cn, NOTATION.md section 5 for the FIDE sets).
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <sstream>
 
 #include "chess/movegen.h"
@@ -313,21 +314,33 @@ TEST_CASE("static analysis: locked fortresses are proven dead", "[rules][static]
   CHECK(proven_dead("8/2b5/kp1p1p2/1PpP1Pp1/K1P3P1/3B4/8/8 b - -", BLACK));
 }
 
+namespace {
+
+// `dead`: neither side can mate; `near_miss`, a man moved or taken away: both can, each
+// mate found replayed (in fewer than `longest` plies).
+void check_dead_beside_near_miss(const char* dead, const char* near_miss, std::size_t longest = SIZE_MAX) {
+  Position walled = at(dead);
+  CHECK(can_checkmate(walled, WHITE).ability == MateAbility::Impossible);
+  CHECK(can_checkmate(walled, BLACK).ability == MateAbility::Impossible);
+  Position open = at(near_miss);
+  for (Color side : {WHITE, BLACK}) {
+    MateAnswer a = can_checkmate(open, side);
+    REQUIRE(a.ability == MateAbility::Possible);
+    CHECK(ends_in_mate(open, a.witness, ~side));
+    CHECK(a.witness.size() < longest);
+  }
+}
+
+}  // namespace
+
 TEST_CASE("dead position: a side left with only pawn moves runs out of them", "[rules][dead]") {
   // White's king on a3 can never move (its own pawns, and b5's guard of a4) and its b-pawns
   // are locked: White has only the d-, f- and h-pawns' few steps, one each turn, so every
   // line ends within some twenty plies, White stalemated, before any pawn can be freed and
   // promoted. The walk over every reachable position proves it for both sides.
-  Position pos = at("k7/3p4/5p1p/1p6/1P6/KP6/PP1P1P1P/8 w - -");
-  CHECK(can_checkmate(pos, WHITE).ability == MateAbility::Impossible);
-  CHECK(can_checkmate(pos, BLACK).ability == MateAbility::Impossible);
   // The near miss: with White's king free on c1 there is time for everything, and mates.
-  Position free = at("k7/3p4/5p1p/1p6/1P6/1P6/PP1P1P1P/2K5 w - -");
-  for (Color side : {WHITE, BLACK}) {
-    MateAnswer a = can_checkmate(free, side);
-    REQUIRE(a.ability == MateAbility::Possible);
-    CHECK(ends_in_mate(free, a.witness, ~side));
-  }
+  check_dead_beside_near_miss("k7/3p4/5p1p/1p6/1P6/KP6/PP1P1P1P/8 w - -",
+                              "k7/3p4/5p1p/1p6/1P6/1P6/PP1P1P1P/2K5 w - -");
 }
 
 TEST_CASE("dead position: a mate in one is found at once, a discovered one too", "[rules][dead]") {
@@ -354,20 +367,12 @@ TEST_CASE("dead position: the walk over every reachable position goes as deep as
   // mate (a dead-position vector, "--"). Some tens of thousands of positions are
   // reachable, and the depth-first walk over them goes down a path longer than the 4000
   // plies it was once cut at.
-  Position walled = at("2B1B1B1/pBpBpBpB/P1P1P1P1/8/8/8/8/k1K5 w - -");
-  CHECK(can_checkmate(walled, WHITE).ability == MateAbility::Impossible);
-  CHECK(can_checkmate(walled, BLACK).ability == MateAbility::Impossible);
   // The near miss, without the bishop on h7 ("WB" in the vectors): with two squares empty
   // the g6 pawn can be left unguarded, Black's king takes it and both sides find a way
-  // through. Each mate found is replayed. The walk finds them down paths of some 20000
-  // plies; the witness keeps only the shortcuts between the positions on it.
-  Position open = at("2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - -");
-  for (Color side : {WHITE, BLACK}) {
-    MateAnswer a = can_checkmate(open, side);
-    REQUIRE(a.ability == MateAbility::Possible);
-    CHECK(ends_in_mate(open, a.witness, ~side));
-    CHECK(a.witness.size() < 1000);
-  }
+  // through. The walk finds them down paths of some 20000 plies; the witness keeps only
+  // the shortcuts between the positions on it.
+  check_dead_beside_near_miss("2B1B1B1/pBpBpBpB/P1P1P1P1/8/8/8/8/k1K5 w - -",
+                              "2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - -", 1000);
 }
 
 TEST_CASE("might_be_dead: the positions adjudication asks about", "[rules][dead]") {
