@@ -27,8 +27,8 @@ public:
 // own a few blocks ahead of the reader, as `zstd -dc file | program` runs in a process of
 // its own: reading a compressed archive costs the reader no more time than reading the
 // uncompressed one (memory: a few blocks of a megabyte). With `jobs` of 2 and more, a zstd
-// archive of many frames (lichess's) is decompressed by that many threads, a frame each
-// (zstd_frames.h: at most jobs + 1 frames of 8 MB and 4 MB of their text at once).
+// archive of many frames (lichess's) is decompressed by up to that many threads, a frame
+// each (zstd_frames.h: at most jobs + 1 frames of 8 MB and 4 MB of their text at once).
 class DecompressedInput {
 public:
   // Reads the first bytes of `in` to tell the format; `in` must outlive this object.

@@ -7,6 +7,7 @@
 #include <memory>
 #include <streambuf>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/decompress.h"
@@ -29,6 +30,8 @@ public:
 
   // Decodes `in` from its first byte on; the library's memory is kept from input to input.
   void start(std::streambuf& in);
+  // The same for bytes in memory (a frame), which must outlive the decoding.
+  void start(std::string_view bytes);
   // Fills `out` with `room` bytes, or fewer at the end of the data or on an error.
   std::size_t decode(char* out, std::size_t room);
   // Empty, or why the data could not be read to its end ("corrupt zstd data: ...").
@@ -38,7 +41,8 @@ private:
   void gather(std::size_t n);
   ZSTD_DCtx_s* stream_;
   std::streambuf* in_ = nullptr;
-  std::vector<char> buffer_;
+  std::vector<char> buffer_;        // the input read from in_
+  const char* data_ = nullptr;      // buffer_'s, or the bytes in memory
   std::size_t begin_ = 0, end_ = 0;  // the input read and not yet given to the library
   std::size_t want_ = 0;             // what the library asked for next
   bool in_frame_ = false, flushing_ = false, ended_ = false;
@@ -52,10 +56,10 @@ struct FrameLimits {
 };
 
 // The text of `in` (zstd data from its first byte) decoded by `jobs` threads (8 at most),
-// each taking the next frame (its size from the skippable frame pzstd writes before it, else found in the
-// bytes read), at most jobs + 1 frames at once, handed on in order. Where no frame can be
-// told whole (one too large, damaged data, data cut short), the rest is one stream, which
-// says what is wrong. `in` must outlive the buffer.
+// each taking the next frame (its size from the skippable frame pzstd writes before it, else
+// found in the bytes read) when little decoded text waits, at most jobs + 1 frames at once,
+// handed on in order. Where no frame can be told whole (one too large, damaged data, data
+// cut short), the rest is one stream, which says what is wrong. `in` must outlive the buffer.
 std::unique_ptr<DecodedBuffer> decode_frames(std::streambuf& in, int jobs, FrameLimits limits = {});
 
 }  // namespace tools::zstd
