@@ -147,9 +147,37 @@ run --position "$najdorf" "$tmp/broken.pgn"
 check "errors: passed through" grep -q '^1. e4 e5 2. Ke3 \*$' <<<"$out"
 check "errors: counted" grep -q "^7 games read: 2 written, 0 rejected, 1 passed through with errors;" <<<"$err"
 
+# --stop-early: a game is replayed only while the position can still be reached. Worked out
+# by hand for the Najdorf: "ending" (one pawn) cannot reach it from its start, "variation"
+# and "broken" not after 1... e5 (the Najdorf has Black's pawn on e7, and a pawn never goes
+# back), so broken's 2. Ke3 is never read; "knights" and "material" can reach it to their
+# last move (no man it needs taken, no pawn of its second or seventh rank moved).
+run --stop-early --position "$najdorf" "$tmp/broken.pgn"
+check "--stop-early: the same games kept" [ "$(events)" = "najdorf english " ]
+check "--stop-early: the error after the stop not found, the game counted as dropped" grep -q \
+  "^7 games read: 2 written, 0 rejected, 0 passed through with errors; filtered out: 5 by --position $najdorf (2 kept); 3 of the games dropped read only until out of reach (--stop-early: the rest unchecked)$" <<<"$err"
+check "--stop-early: exit 0" [ $status -eq 0 ]
+# Reached by promotion: the two queens of White after 1. a8=Q are a pawn's (KQQ), never out
+# of reach while White has its pawn; the rook ending KR:K is out of reach once the rook is gone.
+game promoted "1. a8=Q+ Kh7 2. Qc2+ Kh6 *" $'[SetUp "1"]\n[FEN "7k/P7/8/8/8/8/8/2Q1K3 w - - 0 1"]' >"$tmp/promoted.pgn"
+run --stop-early --material KQQ:K "$tmp/promoted.pgn"
+check "--stop-early: a balance reached by promotion" [ "$(events)" = "promoted " ]
+check "--stop-early: that game valid" grep -q "^1 games* read: 1 written, 0 rejected, 0 passed through with errors" <<<"$err"
+run --stop-early --material KR:K "$tmp/promoted.pgn"
+check "--stop-early: a balance out of reach from the start" grep -q "1 of the games dropped read only until out of reach" <<<"$err"
+for other in --in-variations --classify "--fix" "--match White~W" "--where Round=1" "--on-error skip --rejects $tmp/r.pgn"; do
+  # shellcheck disable=SC2086
+  run --stop-early --position "$najdorf" $other "$tmp/games.pgn"
+  check "--stop-early with $other: refused, exit 2" [ $status -eq 2 ]
+done
+check "--stop-early with --rejects: why" grep -q "leaves games refused unread: not with --rejects" <<<"$err"
+run --stop-early "$tmp/games.pgn"
+check "--stop-early alone: refused" grep -q "goes with --position or --material" <<<"$err"
+
 # The same with the general reader and with two jobs.
 for i in $(seq 1 60); do cat "$tmp/games.pgn"; done >"$tmp/many.pgn"
-for opts in "--classify --eco B" "--position $najdorf --in-variations" "--material KQR2B2N2P7:KQR2B2N2P7 --material-plies 2"; do
+for opts in "--classify --eco B" "--position $najdorf --in-variations" "--material KQR2B2N2P7:KQR2B2N2P7 --material-plies 2" \
+  "--position $najdorf --stop-early"; do
   # shellcheck disable=SC2086
   "$bin" --no-progress $opts "$tmp/many.pgn" >"$tmp/one.out" 2>"$tmp/one.err"
   # shellcheck disable=SC2086

@@ -66,7 +66,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> inputs = run.loop.files.empty() ? std::vector<std::string>{"-"} : run.loop.files;
   if (!run.rejects.empty()) inputs.push_back(run.rejects);  // written too: no output over it
   if (!run.part.check(run.loop.files, diagnostics) || !archive.apply(run, selection, output, inputs, diagnostics) ||
-      !convert::check_archive_options(run, diagnostics) || !output.open(inputs))
+      !convert::check_archive_options(run, diagnostics) || !convert::check_stop_early(run, selection, diagnostics) ||
+      !output.open(inputs))
     return tools::EXIT_USAGE_OR_IO;
   run.loop.progress = reporting.show_progress();
   if (part_size) return output.finish(convert::write_parts(run, part_size, diagnostics));

@@ -1,11 +1,51 @@
 #include "pgn-convert/positions.h"
 
+#include <algorithm>
 #include <bit>
 #include <cctype>
 
 namespace convert {
 
 using namespace chess;
+
+namespace {
+
+// A position with `target` men can still arise from `pos` only if no side needs more men
+// than it has, nor more pawns (a pawn never comes back), and each piece it needs beyond
+// those of its kind it has can be a pawn promoted.
+bool material_reachable(const Position& pos, const MaterialCounts& target) {
+  for (Color c : {WHITE, BLACK}) {
+    int spare = std::popcount(pos.pieces(c, PAWN)) - target[c][PAWN];
+    for (PieceType pt = KNIGHT; pt <= QUEEN; pt = PieceType(pt + 1))
+      spare -= std::max(0, target[c][pt] - std::popcount(pos.pieces(c, pt)));
+    if (spare < 0) return false;
+  }
+  return true;
+}
+
+// The squares a pawn of `c` on `s` can have come from: behind it or on it, at most a file
+// aside for each rank it went forward (a capture), never its first rank.
+Bitboard pawn_origins(Color c, Square s) {
+  Bitboard origins = 0;
+  int file = file_of(s), rank = rank_of(s);
+  for (int r = RANK_2; r <= RANK_7; ++r) {
+    int forward = c == WHITE ? rank - r : r - rank;
+    if (forward < 0) continue;
+    for (int f = std::max(0, file - forward); f <= std::min(7, file + forward); ++f)
+      origins |= square_bb(make_square(File(f), Rank(r)));
+  }
+  return origins;
+}
+
+// Each pawn of the target has a pawn of its side where it could have come from (pawns
+// never go back: a pawn on its second rank in the target must stand there now).
+bool pawns_reachable(const Position& pos, const std::vector<std::pair<Color, Bitboard>>& origins) {
+  for (const auto& [c, from] : origins)
+    if (!(pos.pieces(c, PAWN) & from)) return false;
+  return true;
+}
+
+}  // namespace
 
 std::optional<PositionPattern> PositionPattern::parse(const std::string& text, std::string& error) {
   std::vector<std::string> fields;
@@ -39,7 +79,17 @@ std::optional<PositionPattern> PositionPattern::parse(const std::string& text, s
     if (Piece piece = r.position.piece_on(s); piece != NO_PIECE) p.placed_[piece] |= square_bb(s);
   p.occupied_ = r.position.pieces();
   p.pieces_ = std::popcount(p.occupied_);
+  for (Color c : {WHITE, BLACK})
+    for (PieceType pt = PAWN; pt <= KING; pt = PieceType(pt + 1)) {
+      p.count_[c][pt] = std::popcount(r.position.pieces(c, pt));
+      if (pt == PAWN)
+        for (Bitboard b = r.position.pieces(c, PAWN); b;) p.pawn_origins_.push_back({c, pawn_origins(c, pop_lsb(b))});
+    }
   return p;
+}
+
+bool PositionPattern::reachable_from(const Position& pos) const {
+  return material_reachable(pos, count_) && pawns_reachable(pos, pawn_origins_);
 }
 
 bool PositionPattern::matches(const Position& pos) const {
@@ -89,6 +139,8 @@ std::optional<MaterialPattern> MaterialPattern::parse(const std::string& text, s
   return m;
 }
 
+bool MaterialPattern::reachable_from(const Position& pos) const { return material_reachable(pos, count_); }
+
 bool MaterialPattern::matches(const Position& pos) const {
   for (Color c : {WHITE, BLACK})
     for (PieceType pt = PAWN; pt < KING; pt = PieceType(pt + 1))
@@ -107,6 +159,15 @@ struct LineSearch {
 
   bool done() const {
     return (search.positions.empty() || found.position) && (search.materials.empty() || found.material);
+  }
+  // A kind of pattern asked for, none found and none reachable from `pos`: whatever the
+  // rest of the line, the search fails.
+  bool hopeless(const Position& pos) const {
+    auto out_of_reach = [&](const auto& patterns, bool found_one) {
+      return !found_one && !patterns.empty() &&
+             std::none_of(patterns.begin(), patterns.end(), [&](const auto& p) { return p.reachable_from(pos); });
+    };
+    return out_of_reach(search.positions, found.position) || out_of_reach(search.materials, found.material);
   }
   void look(const Position& pos) {
     int pieces = std::popcount(pos.pieces());
@@ -141,7 +202,9 @@ struct LineSearch {
 // The main line's search, told the positions as the validator replays them.
 class Searcher : public pgn::ReplayObserver {
 public:
-  void use(const SearchOptions& search) {
+  // `may_stop`: the game is wanted only if the search succeeds (read_and_search's `wanted`).
+  void use(const SearchOptions& search, bool may_stop) {
+    may_stop_ = may_stop && !search.openings;  // the classification wants every position
     if (search_ == &search) return;
     search_ = &search;
     classifier_.reset();
@@ -151,7 +214,7 @@ public:
   void begin() override {
     found_ = Found();
     line_->runs.assign(search_->materials.size(), 0);
-    started_ = eco_seen_ = false;
+    started_ = eco_seen_ = hopeless_ = false;
   }
   void tag(std::string_view name, std::string_view value) override {
     if (search_->eco_tag && !eco_seen_ && name == "ECO") found_.eco_tag.assign(value), eco_seen_ = true;
@@ -160,11 +223,15 @@ public:
     started_ = true;
     if (classifier_) classifier_->start(pos);
     line_->look(pos);
+    hopeless_ = may_stop_ && line_->hopeless(pos);
   }
   void after_move(const Position& pos) override {
     if (classifier_) classifier_->position(pos);
     if (!line_->done()) line_->look(pos);
+    // Only a capture or a pawn move (the clock back to 0) takes a pattern out of reach.
+    if (may_stop_ && pos.halfmove_clock() == 0) hopeless_ = line_->hopeless(pos);
   }
+  bool wants_more() const override { return !hopeless_; }
   Found take() {
     if (classifier_ && started_) found_.opening = classifier_->opening();
     return std::move(found_);
@@ -176,6 +243,7 @@ private:
   Found found_;
   std::optional<LineSearch> line_;  // refers to found_
   bool started_ = false, eco_seen_ = false;
+  bool may_stop_ = false, hopeless_ = false;
 };
 
 }  // namespace
@@ -188,7 +256,7 @@ bool read_and_search(pgn::Reader& reader, const pgn::ValidateOptions& options, c
     return pgn::read_next_game(reader, options, game, report, keep);
   }
   thread_local Searcher searcher;  // options are copied per thread, and so is the observer
-  searcher.use(search);
+  searcher.use(search, wanted && search.stop_early && !search.in_variations);
   pgn::ValidateOptions watched = options;
   watched.observer = &searcher;
   pgn::BuildOptions built = keep;
@@ -204,6 +272,7 @@ bool read_and_search(pgn::Reader& reader, const pgn::ValidateOptions& options, c
     };
     if (!pgn::read_next_game_if(reader, watched, game, report, built, choose)) return false;
     if (!taken) found = searcher.take();
+    found.stopped = report.replay_stopped;
     return true;
   }
   if (!pgn::read_next_game(reader, watched, game, report, built)) return false;

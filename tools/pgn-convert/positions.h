@@ -15,12 +15,19 @@
 
 namespace convert {
 
+// Each side's men by type, as a pattern asks for them.
+using MaterialCounts = std::array<std::array<int, chess::PIECE_TYPE_NB>, chess::COLOR_NB>;
+
 // --position: a placement, and the side to move if given ("rnbqkbnr/... w"); a whole FEN
 // reads too, its castling rights, e.p. square and clocks not compared.
 class PositionPattern {
 public:
   static std::optional<PositionPattern> parse(const std::string& text, std::string& error);
   bool matches(const chess::Position& pos) const;
+  // Whether some series of legal moves from `pos` could still reach it: false once a man
+  // it needs is gone or a pawn has passed where its pawns stand (see material_reachable and
+  // pawns_reachable in positions.cpp).
+  bool reachable_from(const chess::Position& pos) const;
   int pieces() const { return pieces_; }
   const std::string& text() const { return text_; }
 
@@ -30,6 +37,9 @@ private:
   chess::Bitboard occupied_ = 0;
   std::optional<chess::Color> side_;
   int pieces_ = 0;
+  MaterialCounts count_{};
+  // For each of its pawns, the squares a pawn of that side could have come from.
+  std::vector<std::pair<chess::Color, chess::Bitboard>> pawn_origins_;
 };
 
 // --material: "KRP:KR", White's pieces then Black's, exactly those and no others; a letter
@@ -38,12 +48,13 @@ class MaterialPattern {
 public:
   static std::optional<MaterialPattern> parse(const std::string& text, std::string& error);
   bool matches(const chess::Position& pos) const;
+  bool reachable_from(const chess::Position& pos) const;  // as PositionPattern's, by material alone
   int pieces() const { return pieces_; }
   const std::string& text() const { return text_; }
 
 private:
   std::string text_;
-  std::array<std::array<int, chess::PIECE_TYPE_NB>, chess::COLOR_NB> count_{};
+  MaterialCounts count_{};
   int pieces_ = 0;
 };
 
@@ -54,6 +65,7 @@ struct SearchOptions {
   std::vector<MaterialPattern> materials;                   // any of them
   int material_plies = 1;     // in this many consecutive positions of a line
   bool in_variations = false;  // positions and material searched in variations too
+  bool stop_early = false;     // a game's replay stops where none of them can be reached (--stop-early)
   bool eco_tag = false;       // the game's own ECO tag is wanted (--eco without --classify)
   bool active() const { return openings || !positions.empty() || !materials.empty() || eco_tag; }
 };
@@ -63,12 +75,16 @@ struct Found {
   const chess::openings::Opening* opening = nullptr;  // the deepest position of the table
   std::string eco_tag;                                // the game's own ECO tag, as read
   bool position = false, material = false;
+  bool stopped = false;  // --stop-early: its replay stopped where none could be reached
 };
 
 // Reads and validates the next game as chess::pgn::read_next_game does, searching it as
 // `search` says in the same replay. With `wanted`, a valid game it refuses for what was found
-// may be left unbuilt (chess::pgn::read_next_game_if: no tags, no moves), except with
-// --in-variations, which looks for them in the game built. False at the end of the input.
+// may be left unbuilt (chess::pgn::read_next_game_if: no tags, no moves), and, with
+// search.stop_early, its replay stops where no pattern can be reached any more, the rest of
+// its moves read past unchecked (report.replay_stopped: most games of a search leave its
+// opening position within a few moves); neither with --in-variations, which looks for them
+// in the game built. False at the end of the input.
 bool read_and_search(chess::pgn::Reader& reader, const chess::pgn::ValidateOptions& options,
                      const SearchOptions& search, chess::pgn::Game& game, chess::pgn::GameReport& report,
                      const chess::pgn::BuildOptions& keep, Found& found,

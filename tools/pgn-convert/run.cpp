@@ -282,6 +282,19 @@ bool apply(const Words& w, RunOptions& run, const tools::DiagnosticPrinter& diag
   return true;
 }
 
+bool check_stop_early(const RunOptions& options, const Selection& selection,
+                      const tools::DiagnosticPrinter& diagnostics) {
+  if (!options.search.stop_early) return true;
+  // What needs every game refused built, or read to its end.
+  const char* what = !options.rejects.empty() ? "--rejects"
+                     : options.fix            ? "--fix"
+                     : selection.reads_tags() ? "--match or --where on a tag"
+                                              : nullptr;
+  if (!what) return true;
+  diagnostics.print(tools::Severity::Error, std::string("--stop-early leaves games refused unread: not with ") + what);
+  return false;
+}
+
 bool check_options(const RunOptions& options, const SelectionCommandLine& select, bool format_given,
                    const tools::DiagnosticPrinter& diagnostics) {
   auto refuse = [&](const std::string& why) { return diagnostics.print(tools::Severity::Error, why), false; };

@@ -53,6 +53,10 @@ bool check_options(const RunOptions& options, const SelectionCommandLine& select
 // false, said, if one is given.
 bool check_archive_options(const RunOptions& options, const tools::DiagnosticPrinter& diagnostics);
 
+// After the selection is made: --stop-early, which leaves games refused unbuilt and unread to
+// their end, not with --rejects, --fix or a criterion on tags; false, said, if so.
+bool check_stop_early(const RunOptions& options, const Selection& selection, const tools::DiagnosticPrinter& diagnostics);
+
 // Returns the exit status: 0 every game converted, 1 some game with errors, 2 an I/O error.
 int run(const RunOptions& options, Selection& selection, const tools::DiagnosticPrinter& diagnostics);
 

@@ -16,6 +16,9 @@ void SearchCommandLine::add_to(CLI::App& app) {
                                           "to move if given; repeatable: any of them")
       ->allow_extra_args(false);
   app.add_flag("--in-variations", in_variations, "--position and --material look in the variations too");
+  app.add_flag("--stop-early", stop_early,
+               "Replay a game only until none of --position and --material can be reached (a man taken, a pawn "
+               "moved past): the rest of its moves is not checked, an error there not reported");
   app.add_option("--material", materials, "Keep games whose main line reaches the material WHITE:BLACK exactly "
                                           "(KRP:KR, KQ:KR2P3); repeatable: any of them")
       ->allow_extra_args(false);
@@ -51,6 +54,16 @@ bool SearchCommandLine::apply(SearchOptions& search, Selection& selection, std::
   if ((criteria.material_wanted_ = !materials.empty())) criteria.counts_.push_back({label("--material", materials)});
   search.material_plies = material_plies;
   search.in_variations = in_variations;
+  search.stop_early = stop_early;
+  if (stop_early && (positions.empty() && materials.empty())) {
+    error = "--stop-early goes with --position or --material";
+    return false;
+  }
+  if (stop_early && (in_variations || classify)) {
+    error = std::string("--stop-early stops where the main line can no longer reach a position: not with ") +
+            (classify ? "--classify, which wants them all" : "--in-variations");
+    return false;
+  }
   if (in_variations && positions.empty() && materials.empty()) {
     error = "--in-variations goes with --position or --material";
     return false;
@@ -83,6 +96,7 @@ bool SearchCriteria::keeps(const Found& found) {
   for (std::size_t i = 0; i < drop; ++i) ++counts_[i].kept;
   if (drop == counts_.size()) return true;
   ++counts_[drop].dropped;
+  stopped_ += found.stopped;
   if (drop == 0 && eco_wanted_ && !chess::openings::is_eco_code(eco_code(found).substr(0, 3))) ++without_code_;
   return false;
 }
@@ -90,7 +104,7 @@ bool SearchCriteria::keeps(const Found& found) {
 std::string SearchCriteria::counts_json() const {
   std::string out = fmt::format("[{}", without_code_);
   for (const Count& c : counts_) out += fmt::format(", [{}, {}]", c.kept, c.dropped);
-  return out + "]";
+  return out + fmt::format(", {}]", stopped_);
 }
 
 void SearchCriteria::add_counts(const tools::JsonValue& part) {
@@ -101,6 +115,7 @@ void SearchCriteria::add_counts(const tools::JsonValue& part) {
       counts_[i].kept += std::size_t(part.items[i + 1].items[0].number);
       counts_[i].dropped += std::size_t(part.items[i + 1].items[1].number);
     }
+  if (part.items.size() == counts_.size() + 2) stopped_ += std::size_t(part.items.back().number);
 }
 
 std::string SearchCriteria::summary() const {
@@ -112,6 +127,8 @@ std::string SearchCriteria::summary() const {
       out += fmt::format("; {} of them {}", without_code_, by_classification_ ? "not classified" : "without an ECO code in their tags");
     out += ')';
   }
+  if (stopped_)
+    out += fmt::format("; {} of the games dropped read only until out of reach (--stop-early: the rest unchecked)", stopped_);
   return out;
 }
 

@@ -37,6 +37,7 @@ private:
   EcoRanges eco_;
   bool by_classification_ = false;  // --eco reads the classification, not the ECO tag
   std::size_t without_code_ = 0;    // dropped by --eco for want of a code
+  std::size_t stopped_ = 0;         // dropped, read only until out of reach (--stop-early)
   std::vector<Count> counts_;       // --eco, --position, --material, as given
   bool eco_wanted_ = false, position_wanted_ = false, material_wanted_ = false;
 };
@@ -44,7 +45,7 @@ private:
 class Selection;
 
 struct SearchCommandLine {
-  bool classify = false, in_variations = false;
+  bool classify = false, in_variations = false, stop_early = false;
   std::string eco;
   std::vector<std::string> positions, materials;
   int material_plies = 1;

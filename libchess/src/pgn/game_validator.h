@@ -48,6 +48,8 @@ private:
   // `writable` is the same line in the caller's game, where the moves read are recorded (or null).
   bool replay(const Line& line, Line* writable, Position pos, notation::PieceOrigins origins, int ply_base,
               Position* final_out);
+  // The observer wants no more of the game: the main line's `plies_left` moves are read past.
+  void stop_replay(int plies_left);
   void report_unread(const notation::ParseResult& r, const MoveNode& node, Position& pos, int ply,
                      std::span<const std::string_view> texts, std::size_t i, bool number_explains, bool main_line);
   void note_readings(const std::vector<notation::ReadingNote>& notes, const MoveNode& node, int ply,

@@ -66,6 +66,7 @@ public:
 
   bool move(std::string_view text, Location at) {
     if (!start()) return false;
+    if (stopped_) return plies_ += skipped_depth_ == 0, true;
     bool main_line = saved_.empty();
     if (main_line && observer_) observer_->before_move(pos_, false);  // a pass is no canonical SAN
     Move m = notation::play_canonical_san(pos_, text);
@@ -73,7 +74,7 @@ public:
     last_ = m;
     if (main_line) {
       ++plies_;
-      if (observer_) observer_->after_move(pos_);
+      if (observer_) observer_->after_move(pos_), stop_if_unwanted();
     }
     if (building()) build_->resolved_move(text, at, m);
     return true;
@@ -83,6 +84,7 @@ public:
     if (building() && keep_.nags) build_->nag(nag, {});
   }
   void comment(std::string_view raw, Location at) {
+    if (stopped_) return;
     if (observer_ && saved_.empty()) {
       if (raw.find('\n') == std::string_view::npos) observer_->comment(raw);
       else observer_->comment(comment_text(raw));
@@ -94,6 +96,7 @@ public:
 
   // A variation replaces the move before it: it starts from the position before that move.
   bool begin_variation() {
+    if (stopped_) return ++skipped_depth_, true;
     if (!start() || !last_.is_ok()) return false;
     saved_.push_back({pos_, last_});
     pos_.unmake_move(last_);
@@ -103,6 +106,7 @@ public:
   }
 
   bool end_variation() {
+    if (stopped_) return --skipped_depth_, true;  // (the scanner balances them)
     pos_ = std::move(saved_.back().pos);
     last_ = saved_.back().last;
     saved_.pop_back();
@@ -136,9 +140,11 @@ public:
     bool has_moves = plies_ > 0;
     validator_->note_moves(has_moves);
     validator_->count_plies(plies_);
-    validator_->check_result(&pos_, has_moves, {});
-    if (observer_) observer_->end(pos_);
-    return validator_->finish();
+    validator_->check_result(stopped_ ? nullptr : &pos_, has_moves, {});
+    if (observer_ && !stopped_) observer_->end(pos_);
+    GameReport report = validator_->finish();
+    report.replay_stopped = stopped_;
+    return report;
   }
 
   // Tags are all read once the moves begin: check them, and set up the board. False when
@@ -148,11 +154,15 @@ public:
     if (!build_) game_.tags.resize(tags_);
     validator_.emplace(game_, options_);
     checkable_ = validator_->begin(pos_);
-    if (checkable_ && observer_) observer_->start(pos_);
+    if (checkable_ && observer_) observer_->start(pos_), stop_if_unwanted();
     return checkable_;
   }
 
 private:
+  // The rest of the game read past, unreplayed, once the observer wants no more of it
+  // (only when nothing is built: a Game needs every move resolved).
+  void stop_if_unwanted() { stopped_ = !build_ && !observer_->wants_more(); }
+
   struct Saved {
     Position pos;
     Move last;
@@ -172,6 +182,8 @@ private:
   Move last_ = Move::none();
   int plies_ = 0;
   std::vector<Saved> saved_;
+  bool stopped_ = false;
+  int skipped_depth_ = 0;  // variations open since the replay stopped
 };
 
 bool plain_path_applies(const ValidateOptions& options) {

@@ -134,11 +134,18 @@ GameReport GameValidator::run() {
   note_moves(has_moves);
   Position final_position = start;
   main_start_ = &start;
-  bool complete = replay(game_.main, writable_ ? &writable_->main : nullptr, start, PieceOrigins(start), 0, &final_position);
+  bool complete = false;
+  if (observer && !observer->wants_more()) stop_replay(int(game_.main.moves.size()));
+  else complete = replay(game_.main, writable_ ? &writable_->main : nullptr, start, PieceOrigins(start), 0, &final_position);
   check_result(complete ? &final_position : nullptr, has_moves, has_moves ? game_.main.moves.back().at : Location{});
   tell_result();
   if (complete && observer) observer->end(final_position);
   return finish();
+}
+
+void GameValidator::stop_replay(int plies_left) {
+  report_.replay_stopped = true;
+  report_.plies += plies_left;  // read past, as the fast path counts them
 }
 
 GameValidator::KnownTags GameValidator::find_known_tags(const Game& game) {
@@ -357,6 +364,7 @@ bool GameValidator::replay(const Line& line, Line* writable, Position pos, Piece
     if (observer) {
       observer->after_move(pos);
       for (const std::string& c : node.comments) observer->comment(c);
+      if (!observer->wants_more()) return stop_replay(int(texts.size() - i - 1)), false;
     }
   }
   if (final_out) *final_out = pos;

@@ -33,6 +33,11 @@ public:
   virtual void after_move(const Position& /*pos*/) {}
   virtual void comment(std::string_view /*text*/) {}
   virtual void end(const Position& /*pos*/) {}
+  // Asked after start and after each main-line move: false once the rest of the game can
+  // tell the observer nothing (a search that can no longer succeed). A validator that
+  // builds no game then stops replaying there: the rest of the moves is read past, not
+  // checked (GameReport::replay_stopped), and end is not told.
+  virtual bool wants_more() const { return true; }
 };
 
 struct ValidateOptions {
@@ -57,6 +62,9 @@ struct GameReport {
   std::string dialect;  // the dialect the moves were read in
   std::vector<Diagnostic> errors, warnings;
   int plies = 0;  // main-line moves read
+  // The observer wanted no more of the game part of the way (ReplayObserver::wants_more):
+  // the moves after that point were read past and counted in `plies`, not replayed or checked.
+  bool replay_stopped = false;
   // The position the game starts from: its FEN tag's, or the initial one (kept only when
   // it is another: a Position is not small, and most games start from the initial one).
   std::optional<Position> set_up;
