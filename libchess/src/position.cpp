@@ -25,7 +25,15 @@ constexpr std::size_t HISTORY_ROOM = 64;  // a game of any length regrows it a f
 Position::Position(const Position& other) { *this = other; }
 
 Position& Position::operator=(const Position& other) {
-  if (this == &other) return *this;
+  if (this != &other) copy_from(other, other.history_.size());
+  return *this;
+}
+
+void Position::assign_current(const Position& other) {
+  if (this != &other) copy_from(other, 1);
+}
+
+void Position::copy_from(const Position& other, std::size_t states) {
   std::memcpy(board_, other.board_, sizeof board_);
   std::memcpy(by_type_, other.by_type_, sizeof by_type_);
   std::memcpy(by_color_, other.by_color_, sizeof by_color_);
@@ -38,9 +46,8 @@ Position& Position::operator=(const Position& other) {
   std::memcpy(castling_path_, other.castling_path_, sizeof castling_path_);
   std::memcpy(castling_king_path_, other.castling_king_path_, sizeof castling_king_path_);
   history_.clear();
-  history_.reserve(std::max(HISTORY_ROOM, other.history_.size() + 64));
-  history_.insert(history_.end(), other.history_.begin(), other.history_.end());
-  return *this;
+  history_.reserve(std::max(HISTORY_ROOM, states + 64));
+  history_.insert(history_.end(), other.history_.end() - std::ptrdiff_t(states), other.history_.end());
 }
 
 void Position::clear() {

@@ -126,3 +126,42 @@ TEST_CASE("Null moves flip the side and clear the e.p. square", "[position]") {
   pos.unmake_null_move();
   CHECK(pos.key() == before);
 }
+
+TEST_CASE("assign_current copies the position as it stands, not the moves that led to it", "[position]") {
+  // A Chess960 position (castling with rooks off the corners), then a double step that
+  // leaves an e.p. capture (b2-b4 beside the pawn on c4): everything a later move depends
+  // on must come along.
+  FenResult r = Position::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+  REQUIRE(r.ok());
+  Position game = r.position;
+  for (const char* uci : {"e2e4", "c5c4", "b2b4"}) {
+    MoveList moves;
+    generate_legal(game, moves);
+    Move found = Move::none();
+    for (Move m : moves)
+      if (square_name(m.from()) + square_name(m.to()) == uci) found = m;
+    REQUIRE(found.is_ok());
+    game.make_move(found);
+  }
+  Position copy;
+  copy.assign_current(game);
+  CHECK(copy.fen() == game.fen());
+  CHECK(copy.key() == game.key());
+  CHECK(copy.game_ply() == game.game_ply());
+  CHECK(game.plies_since_setup() == 3);
+  CHECK(copy.plies_since_setup() == 0);  // no move of the game can be unmade on the copy
+  CHECK(copy.ep_square() == SQ_B3);
+  MoveList from_game, from_copy;
+  generate_legal(game, from_game);
+  generate_legal(copy, from_copy);
+  REQUIRE(from_copy.size() == from_game.size());
+  for (Move m : from_game) {
+    CHECK(from_copy.contains(m));
+    copy.make_move(m);
+    game.make_move(m);
+    CHECK(copy.fen() == game.fen());
+    CHECK(copy.key() == game.key());
+    copy.unmake_move(m);
+    game.unmake_move(m);
+  }
+}

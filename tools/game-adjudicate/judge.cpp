@@ -158,7 +158,7 @@ public:
     if (moves_ > 0 && text.find("[%clk") != std::string_view::npos) clock_texts_[(moves_ - 1) % 2].assign(text);
   }
   void end(const Position& pos) override {
-    end_ = pos;
+    end_.assign_current(pos);  // the judge and its searches copy it again: not the game's history
     ended_ = true;
   }
 

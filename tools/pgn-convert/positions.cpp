@@ -214,7 +214,8 @@ public:
   void begin() override {
     found_ = Found();
     line_->runs.assign(search_->materials.size(), 0);
-    started_ = eco_seen_ = hopeless_ = false;
+    started_ = eco_seen_ = false;
+    want_more(true);
   }
   void tag(std::string_view name, std::string_view value) override {
     if (search_->eco_tag && !eco_seen_ && name == "ECO") found_.eco_tag.assign(value), eco_seen_ = true;
@@ -223,15 +224,14 @@ public:
     started_ = true;
     if (classifier_) classifier_->start(pos);
     line_->look(pos);
-    hopeless_ = may_stop_ && line_->hopeless(pos);
+    if (may_stop_) want_more(!line_->hopeless(pos));
   }
   void after_move(const Position& pos) override {
     if (classifier_) classifier_->position(pos);
     if (!line_->done()) line_->look(pos);
     // Only a capture or a pawn move (the clock back to 0) takes a pattern out of reach.
-    if (may_stop_ && pos.halfmove_clock() == 0) hopeless_ = line_->hopeless(pos);
+    if (may_stop_ && pos.halfmove_clock() == 0) want_more(!line_->hopeless(pos));
   }
-  bool wants_more() const override { return !hopeless_; }
   Found take() {
     if (classifier_ && started_) found_.opening = classifier_->opening();
     return std::move(found_);
@@ -243,7 +243,7 @@ private:
   Found found_;
   std::optional<LineSearch> line_;  // refers to found_
   bool started_ = false, eco_seen_ = false;
-  bool may_stop_ = false, hopeless_ = false;
+  bool may_stop_ = false;
 };
 
 }  // namespace

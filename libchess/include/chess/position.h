@@ -35,6 +35,9 @@ public:
   // of moves, and regrowing the history move by move would cost more than the moves.
   Position(const Position& other);
   Position& operator=(const Position& other);
+  // This position as `other` stands, without the moves that led to it (none of them can be
+  // unmade here): a long game's history is kilobytes, copied again by every later copy.
+  void assign_current(const Position& other);
   Position(Position&&) noexcept = default;
   Position& operator=(Position&&) noexcept = default;
 
@@ -100,6 +103,7 @@ private:
   StateInfo& state() { return history_.back(); }
 
   void clear();
+  void copy_from(const Position& other, std::size_t states);  // with the last `states` of its history
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
   void move_piece(Square from, Square to);

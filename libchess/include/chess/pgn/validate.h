@@ -33,11 +33,18 @@ public:
   virtual void after_move(const Position& /*pos*/) {}
   virtual void comment(std::string_view /*text*/) {}
   virtual void end(const Position& /*pos*/) {}
-  // Asked after start and after each main-line move: false once the rest of the game can
-  // tell the observer nothing (a search that can no longer succeed). A validator that
+  // Looked at after start and after each main-line move: false once the rest of the game
+  // can tell the observer nothing (a search that can no longer succeed). A validator that
   // builds no game then stops replaying there: the rest of the moves is read past, not
-  // checked (GameReport::replay_stopped), and end is not told.
-  virtual bool wants_more() const { return true; }
+  // checked (GameReport::replay_stopped), and end is not told. (A flag the observer sets,
+  // not a virtual call: it is read at every ply of every game.)
+  bool wants_more() const { return wants_more_; }
+
+protected:
+  void want_more(bool yes) { wants_more_ = yes; }
+
+private:
+  bool wants_more_ = true;
 };
 
 struct ValidateOptions {
