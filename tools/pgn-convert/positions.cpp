@@ -79,12 +79,11 @@ std::optional<PositionPattern> PositionPattern::parse(const std::string& text, s
     if (Piece piece = r.position.piece_on(s); piece != NO_PIECE) p.placed_[piece] |= square_bb(s);
   p.occupied_ = r.position.pieces();
   p.pieces_ = std::popcount(p.occupied_);
-  for (Color c : {WHITE, BLACK})
-    for (PieceType pt = PAWN; pt <= KING; pt = PieceType(pt + 1)) {
+  for (Color c : {WHITE, BLACK}) {
+    for (PieceType pt = PAWN; pt <= KING; pt = PieceType(pt + 1))
       p.count_[c][pt] = std::popcount(r.position.pieces(c, pt));
-      if (pt == PAWN)
-        for (Bitboard b = r.position.pieces(c, PAWN); b;) p.pawn_origins_.push_back({c, pawn_origins(c, pop_lsb(b))});
-    }
+    for (Bitboard b = r.position.pieces(c, PAWN); b;) p.pawn_origins_.push_back({c, pawn_origins(c, pop_lsb(b))});
+  }
   return p;
 }
 
@@ -202,9 +201,9 @@ struct LineSearch {
 // The main line's search, told the positions as the validator replays them.
 class Searcher : public pgn::ReplayObserver {
 public:
-  // `may_stop`: the game is wanted only if the search succeeds (read_and_search's `wanted`).
+  // `may_stop`: the replay may stop where the search can no longer succeed.
   void use(const SearchOptions& search, bool may_stop) {
-    may_stop_ = may_stop && !search.openings;  // the classification wants every position
+    may_stop_ = may_stop;
     if (search_ == &search) return;
     search_ = &search;
     classifier_.reset();
@@ -256,7 +255,9 @@ bool read_and_search(pgn::Reader& reader, const pgn::ValidateOptions& options, c
     return pgn::read_next_game(reader, options, game, report, keep);
   }
   thread_local Searcher searcher;  // options are copied per thread, and so is the observer
-  searcher.use(search, wanted && search.stop_early && !search.in_variations);
+  // Only a game wanted for what the search finds alone, and in the main line alone; the
+  // classification wants every position.
+  searcher.use(search, wanted && search.stop_early && !search.in_variations && !search.openings);
   pgn::ValidateOptions watched = options;
   watched.observer = &searcher;
   pgn::BuildOptions built = keep;
