@@ -140,8 +140,7 @@ bool might_be_dead(const Position& start) {
   // A forced line into stalemate; else, where there are pawns, the static analysis (a
   // fixpoint: microseconds) proving neither side can mate, a free pawn notwithstanding.
   if (moves.empty()) return !pos.in_check() && pos.key() != start.key();
-  return pos.pieces(PAWN) && detail::statically_cannot_mate_on(pos, WHITE) &&
-         detail::statically_cannot_mate_on(pos, BLACK);
+  return pos.pieces(PAWN) && detail::statically_dead_on(pos, moves);
 }
 
 MateAnswer can_checkmate(const Position& pos, Color side, const SearchBudget& budget) {

@@ -6,6 +6,7 @@
 // idea is chasolver's (Miguel Ambrona, MIT); this is our own derivation of each rule.
 #pragma once
 
+#include "chess/movegen.h"
 #include "chess/position.h"
 
 namespace chess::rules::detail {
@@ -18,6 +19,8 @@ bool statically_cannot_mate(const Position& pos, Color winner);
 // The same on a position the caller lets it try moves on: each is taken back, so `pos` is
 // left as it was (a copy of a Position spared).
 bool statically_cannot_mate_on(Position& pos, Color winner);
+// Neither side can mate, by the same analysis, `moves` being the legal moves in `pos`.
+bool statically_dead_on(Position& pos, const MoveList& moves);
 
 // The squares where, by the same analysis, the loser's king might be mated (every square
 // where it cannot is left out; all squares where the analysis does not apply), and in
