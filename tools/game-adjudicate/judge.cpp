@@ -174,7 +174,7 @@ public:
     record.flag_fall = flag.fell;
     record.flagged = flag.side;
     out.adjudication = judge_.finish(end_, record);
-    out.witness_san = witness_in_san(end_, out.adjudication->witness);
+    if (!out.adjudication->witness.empty()) out.witness_san = witness_in_san(end_, out.adjudication->witness);
   }
 
 private:

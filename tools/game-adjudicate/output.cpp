@@ -1,6 +1,9 @@
 #include "game-adjudicate/output.h"
 
-#include <fmt/core.h>
+#include <cstdio>
+#include <iterator>
+
+#include <fmt/format.h>
 
 #include "common/counted.h"
 #include "common/game_report.h"
@@ -38,27 +41,31 @@ std::string join(const std::vector<std::string>& words, const char* between) {
 class TextPrinter : public Printer {
 public:
   explicit TextPrinter(const tools::DiagnosticPrinter& diagnostics) : diagnostics_(diagnostics) {}
+  // The line is formatted into one buffer and written at once: a line a game, over an
+  // archive, and each fmt::print of its own would take its own format and stream lock.
   void game(const std::string& file, const Judged& j, const RuleSet& set) override {
     const auto& r = j.report;
-    std::string head = fmt::format("{}: game {} (line {}), {} - {}: recorded {}", file, r.ordinal, r.start.line,
-                                   r.white.empty() ? "?" : r.white, r.black.empty() ? "?" : r.black,
-                                   j.recorded.empty() ? "nothing" : j.recorded);
+    line_.clear();
+    auto out = std::back_inserter(line_);
+    fmt::format_to(out, "{}: game {} (line {}), {} - {}: recorded {}", file, r.ordinal, r.start.line,
+                   r.white.empty() ? "?" : r.white, r.black.empty() ? "?" : r.black,
+                   j.recorded.empty() ? "nothing" : j.recorded);
+    if (!r.valid() || !j.adjudication) tools::print_game_diagnostics(diagnostics_, file, r, true);
     if (!j.adjudication) {
-      tools::print_game_diagnostics(diagnostics_, file, r, true);
-      fmt::print("{}, not adjudicated: {}\n", head,
-                 r.errors.empty() ? std::string("unreadable") : r.errors.front().code + ": " + r.errors.front().message);
-      return;
+      if (r.errors.empty()) fmt::format_to(out, ", not adjudicated: unreadable\n");
+      else fmt::format_to(out, ", not adjudicated: {}: {}\n", r.errors.front().code, r.errors.front().message);
+      return write();
     }
-    if (!r.valid()) tools::print_game_diagnostics(diagnostics_, file, r, true);
     const Adjudication& a = *j.adjudication;
-    std::string rule = rule_name(a, set);
-    std::string line = fmt::format("{}, adjudicated {}: {}{}, ply {}", head, chess::rules::to_string(a.result),
-                                   a.explanation, rule.empty() ? "" : " (" + rule + ")", a.ply);
-    if (a.moves_after_end) line += fmt::format("; {} recorded after the end", tools::counted(a.moves_after_end, "ply"));
-    if (!a.claimable.empty()) line += "; claimable: " + claims_text(a);
-    if (!j.witness_san.empty()) line += "; mate possible: " + join(j.witness_san, " ");
-    for (const auto& n : a.notes) line += "; " + n;
-    fmt::print("{}\n", line);
+    fmt::format_to(out, ", adjudicated {}: {}", chess::rules::to_string(a.result), a.explanation);
+    if (!a.article.empty()) fmt::format_to(out, " ({} {})", set.name, a.article);
+    fmt::format_to(out, ", ply {}", a.ply);
+    if (a.moves_after_end) fmt::format_to(out, "; {} recorded after the end", tools::counted(a.moves_after_end, "ply"));
+    if (!a.claimable.empty()) fmt::format_to(out, "; claimable: {}", claims_text(a));
+    if (!j.witness_san.empty()) fmt::format_to(out, "; mate possible: {}", join(j.witness_san, " "));
+    for (const auto& n : a.notes) fmt::format_to(out, "; {}", n);
+    line_.push_back('\n');
+    write();
   }
   void summary(const Summary& s) override {
     std::string reasons;
@@ -69,6 +76,10 @@ public:
 
 protected:
   const tools::DiagnosticPrinter& diagnostics_;
+
+private:
+  void write() { std::fwrite(line_.data(), 1, line_.size(), stdout); }
+  fmt::memory_buffer line_;
 };
 
 class JsonPrinter : public Printer {
