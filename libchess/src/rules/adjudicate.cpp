@@ -69,7 +69,7 @@ public:
   // most of the replay's time).
   void before_move(const Position& pos, bool pass) {
     pos_ = &pos;
-    if (!ended_) look(pass ? status(pos) : Status::Playable);
+    if (!ended_ && (pass || !quiet())) look(pass ? status(pos) : Status::Playable);
     if (ended_) return void(++out_.moves_after_end);
     if (!often_.empty() || pos.halfmove_clock() == rules_.fifty_moves.count - 1) claims_with_written_move();
   }
@@ -122,7 +122,7 @@ private:
   // After a pawn move or a capture no earlier position can come back, and the material
   // may have changed: the window starts again.
   void forget() {
-    window_.clear(), occupancy_.clear(), often_.clear();
+    window_.clear(), often_.clear();
     std::fill(&key_bits_[0][0], &key_bits_[0][0] + 2 * KEY_WORDS, 0);
     weigh();
   }
@@ -134,9 +134,10 @@ private:
   }
 
   void remember() {
-    uint64_t key = repetition_key(pos());
-    window_.push_back(key);
-    occupancy_.push_back(pos().pieces());
+    // The key differs from Position::key only where an e.p. square is set (after a double
+    // step): the call spared at the other plies.
+    uint64_t key = pos().ep_square() == SQ_NONE ? pos().key() : repetition_key(pos());
+    window_.push_back({key, pos().pieces()});
     // Most positions are new: a key whose bit is not yet set needs no count.
     uint64_t& bits = key_bits_[(window_.size() - 1) % 2][(key >> 6) % KEY_WORDS];
     uint64_t bit = uint64_t(1) << (key & 63);
@@ -150,8 +151,17 @@ private:
   // last, or the next) among them: only every other entry has the same side to move.
   int occurrences(uint64_t key, std::size_t index) const {
     int n = 0;
-    for (std::size_t j = index % 2; j < window_.size(); j += 2) n += window_[j] == key;
+    for (std::size_t j = index % 2; j < window_.size(); j += 2) n += window_[j].key == key;
     return n;
+  }
+
+  // Most positions are short of every count, with mating material on the board: a playable
+  // one has nothing to look at (asked at every ply, before the call to look()).
+  bool quiet() const {
+    Color to_move = pos().side_to_move();
+    return pos().halfmove_clock() < quiet_.clock && seen_ < quiet_.seen &&
+           checks_in_row_[~to_move] < quiet_.checks_in_row && checks_received_[to_move] < quiet_.checks_received &&
+           !no_mating_material_;
   }
 
   // The position after plies() plies: what ends the game here, or may be claimed here.
@@ -159,11 +169,7 @@ private:
     const Position& pos = this->pos();
     int ply = plies();
     Color to_move = pos.side_to_move();
-    // Most positions are short of every count: nothing to look at.
-    if (s == Status::Playable && pos.halfmove_clock() < quiet_.clock && seen_ < quiet_.seen &&
-        checks_in_row_[~to_move] < quiet_.checks_in_row && checks_received_[to_move] < quiet_.checks_received &&
-        !no_mating_material_)
-      return;
+    if (s == Status::Playable && quiet()) return;
     if (s == Status::Checkmate && rules_.checkmate.on())
       return end(win_for(~to_move), Reason::Checkmate, rules_.checkmate, side_name(to_move) + " is checkmated");
     if (s == Status::Stalemate && rules_.stalemate.on())
@@ -225,12 +231,12 @@ private:
     bool near = false;
     for (std::size_t i : often_) {
       if (!threefold || !other_side(i)) continue;
-      int changed = popcount(occupancy_[i] ^ now);
+      int changed = popcount(window_[i].occupied ^ now);
       if ((near = changed == 2 || changed == 4 || changed == 3)) break;
     }
     threefold = near;
     auto brings_back = [&](Bitboard occupancy) {
-      return std::any_of(often_.begin(), often_.end(), [&](std::size_t i) { return other_side(i) && occupancy_[i] == occupancy; });
+      return std::any_of(often_.begin(), often_.end(), [&](std::size_t i) { return other_side(i) && window_[i].occupied == occupancy; });
     };
     if (!threefold && !fifty) return;
     scratch_ = pos();  // a copy to try the moves on: rarely made
@@ -374,8 +380,11 @@ private:
   const RecordEnd* record_ = nullptr;
   Position scratch_;
   int ply_ = 0;
-  std::vector<uint64_t> window_;  // repetition keys since the last pawn move or capture
-  std::vector<Bitboard> occupancy_;  // the occupied squares of each, alike
+  struct Entry {
+    uint64_t key;       // the repetition key
+    Bitboard occupied;  // the occupied squares
+  };
+  std::vector<Entry> window_;  // the positions since the last pawn move or capture
   int seen_ = 0;                     // how often the last entry's key has occurred
   // A bit for each key in the window, by side to move: 1024 a side, so that a window of
   // a hundred plies (engine games' endings) rarely finds a bit set by another key and
