@@ -122,8 +122,10 @@ private:
   // After a pawn move or a capture no earlier position can come back, and the material
   // may have changed: the window starts again.
   void forget() {
+    // Only the words the window's keys set are cleared: it holds two or three positions
+    // most often, and clearing all the words (a rep stos) was most of a ply's cost here.
+    for (std::size_t i = 0; i < window_.size(); ++i) key_word(i, window_[i].key) = 0;
     window_.clear(), often_.clear();
-    std::fill(&key_bits_[0][0], &key_bits_[0][0] + 2 * KEY_WORDS, 0);
     weigh();
   }
 
@@ -139,13 +141,16 @@ private:
     uint64_t key = pos().ep_square() == SQ_NONE ? pos().key() : repetition_key(pos());
     window_.push_back({key, pos().pieces()});
     // Most positions are new: a key whose bit is not yet set needs no count.
-    uint64_t& bits = key_bits_[(window_.size() - 1) % 2][(key >> 6) % KEY_WORDS];
+    uint64_t& bits = key_word(window_.size() - 1, key);
     uint64_t bit = uint64_t(1) << (key & 63);
     seen_ = bits & bit ? occurrences(key, window_.size() - 1) : 1;
     bits |= bit;
     // Once a key: its later entries have the same occupancy and side to move.
     if (seen_ == rules_.threefold.count - 1) often_.push_back(window_.size() - 1);
   }
+
+  // The word of the bits for `key` at window entry `index` (the entries alternate sides).
+  uint64_t& key_word(std::size_t index, uint64_t key) { return key_bits_[index % 2][(key >> 6) % KEY_WORDS]; }
 
   // How often the position with `key` stands in the window, the position at `index` (the
   // last, or the next) among them: only every other entry has the same side to move.
@@ -223,32 +228,35 @@ private:
     bool fifty = rules_.fifty_moves.mode == Mode::Claim && pos().halfmove_clock() == rules_.fifty_moves.count - 1;
     // Only a position already seen count-1 times, with the other side to move, could be
     // made to occur the count-th time, and only by a quiet move that turns the occupied
-    // squares into that position's (`often_` holds one entry of each such key). Most plies
-    // need no move tried, and of the moves only those that fit.
+    // squares into that position's (`often_` holds one entry of each such key): it
+    // changes two squares, landing on the one empty now. Not a castling: the rights it
+    // loses were held in every earlier position. Most plies need no move tried, and of the
+    // moves only those that land there.
     Bitboard now = pos().pieces();
     std::size_t last = window_.size() - 1;
     auto other_side = [&](std::size_t i) { return i < last && i % 2 != last % 2; };
-    bool near = false;
+    Bitboard landings = 0;
     for (std::size_t i : often_) {
-      if (!threefold || !other_side(i)) continue;
-      int changed = popcount(window_[i].occupied ^ now);
-      if ((near = changed == 2 || changed == 4 || changed == 3)) break;
+      Bitboard changed = window_[i].occupied ^ now;
+      if (threefold && other_side(i) && popcount(changed) == 2) landings |= changed & ~now;
     }
-    threefold = near;
+    threefold = landings;
+    if (!threefold && !fifty) return;
     auto brings_back = [&](Bitboard occupancy) {
       return std::any_of(often_.begin(), often_.end(), [&](std::size_t i) { return other_side(i) && window_[i].occupied == occupancy; });
     };
-    if (!threefold && !fifty) return;
-    scratch_ = pos();  // a copy to try the moves on: rarely made
     MoveList moves;
-    generate_legal(scratch_, moves);
+    if (fifty) generate_legal(pos(), moves);
+    else generate_legal_to(pos(), landings, moves);
+    bool copied = false;
     for (Move m : moves) {
       // Only a move that is neither a pawn move nor a capture can bring back a position.
-      bool quiet = type_of(scratch_.piece_on(m.from())) != PAWN && m.type() != MoveType::EnPassant &&
-                   (m.type() == MoveType::Castling || scratch_.empty(m.to()));
+      bool quiet = type_of(pos().piece_on(m.from())) != PAWN && m.type() != MoveType::EnPassant &&
+                   (m.type() == MoveType::Castling || pos().empty(m.to()));
       if (!quiet) continue;
-      bool fits = threefold && (m.type() == MoveType::Castling || brings_back(now ^ square_bb(m.from()) ^ square_bb(m.to())));
+      bool fits = threefold && m.type() != MoveType::Castling && brings_back(now ^ square_bb(m.from()) ^ square_bb(m.to()));
       if (!fits && !fifty) continue;
+      if (!copied) scratch_.assign_current(pos()), copied = true;  // the moves are tried on a copy: rarely made
       scratch_.make_move(m);
       if (fits && occurrences(repetition_key(scratch_), window_.size()) >= rules_.threefold.count - 1)
         claimable(Reason::Threefold, ply + 1, to_move, true);
