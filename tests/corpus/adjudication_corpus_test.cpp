@@ -106,14 +106,12 @@ TEST_CASE("TCEC games: every recorded result agrees with the 2001 laws", "[adjud
 
 namespace {
 
-// A GameJudge fed by the validator's own replay, as game-adjudicate feeds it.
+// A GameJudge fed by the validator's own replay (ValidateOptions::judge), as game-adjudicate
+// feeds it; the observer keeps the last position.
 class JudgeFeed : public pgn::ReplayObserver {
 public:
   explicit JudgeFeed(const RuleSet& rules) : judge(rules) {}
   void begin() override { ended = false; }
-  void start(const Position& pos) override { judge.start(pos); }
-  void before_move(const Position& pos, bool pass) override { judge.before_move(pos, pass); }
-  void after_move(const Position& pos) override { judge.after_move(pos); }
   void end(const Position& pos) override { last = pos, ended = true; }
   GameJudge judge;
   Position last;
@@ -145,6 +143,7 @@ TEST_CASE("the judge fed by the validator's replay judges as adjudicate() on the
         JudgeFeed feed(rules);
         pgn::ValidateOptions fed_options;
         fed_options.observer = &feed;
+        fed_options.judge = &feed.judge;
         pgn::Game game;
         pgn::GameReport built_report, fed_report;
         while (pgn::read_next_game(built_reader, {}, game, built_report)) {

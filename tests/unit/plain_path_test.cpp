@@ -10,6 +10,7 @@
 #include "chess/notation/canonical_san.h"
 #include "chess/notation/registry.h"
 #include "chess/pgn/validate.h"
+#include "chess/rules/adjudicate.h"
 #include "pgn/plain_path.h"  // the library's private fast path, compared here with the general one
 #include "chess/pgn/writer.h"
 #include "support/report_text.h"
@@ -404,6 +405,58 @@ TEST_CASE("the observer is told the same game by the plain and the general path"
   CHECK(std::count(plain[0].begin(), plain[0].end(), '\n') == 2 + 1 + 1 + 1 + 7 * 2 + 2 + 1);
   CHECK(plain[1].find("end ") == std::string::npos);
   CHECK(plain[2].find("start 8/8/8/4k3/8/8/8/4K2R w K - 0 1") != std::string::npos);
+}
+
+TEST_CASE("the judge fed by either path (ValidateOptions::judge) judges the game as adjudicate() does", "[plain]") {
+  // A threefold claimable with the move written (ply 8 by Black) and on the board (ply 8 by
+  // White, to move), a variation that must not be fed, then a fifty-move claim one move early.
+  std::string text =
+      "[Event \"a\"]\n[Result \"1/2-1/2\"]\n\n1. Nf3 Nf6 2. Ng1 (2. Nc3 Ng8) 2... Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2\n\n"
+      "[Event \"b\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 98 60\"]\n[Result \"1/2-1/2\"]\n\n"
+      "60. Ra2 Kd7 1/2-1/2\n\n";
+  const rules::RuleSet& fide = *rules::find_rule_set("fide2001");
+  struct Last : ReplayObserver {
+    Position last;
+    void end(const Position& pos) override { last = pos; }
+  };
+  for (bool plain : {true, false}) {
+    std::istringstream in(text), again(text);
+    Reader reader(in), built(again);
+    Last last;
+    rules::GameJudge judge(fide);
+    ValidateOptions options;
+    options.plain_path = plain;
+    options.observer = &last;
+    options.judge = &judge;
+    GameReport report, built_report;
+    Game game;
+    std::vector<rules::Adjudication> fed;
+    while (validate_next_game(reader, options, report)) {
+      REQUIRE(read_next_game(built, {}, game, built_report));
+      rules::GameRecord record;
+      record.start = built_report.start_position();
+      for (const MoveNode& node : game.main.moves) record.moves.push_back(node.move);
+      record.recorded = rules::Result::Draw;
+      rules::Adjudication a = judge.finish(last.last, record), b = rules::adjudicate(record, fide);
+      INFO((plain ? "plain" : "general") << " path, game " << report.ordinal);
+      CHECK(a.reason == b.reason);
+      CHECK(a.ply == b.ply);
+      REQUIRE(a.claimable.size() == b.claimable.size());
+      for (std::size_t i = 0; i < a.claimable.size(); ++i) {
+        CHECK(a.claimable[i].reason == b.claimable[i].reason);
+        CHECK(a.claimable[i].ply == b.claimable[i].ply);
+        CHECK(a.claimable[i].by == b.claimable[i].by);
+      }
+      fed.push_back(std::move(a));
+    }
+    REQUIRE(fed.size() == 2);
+    CHECK(fed[0].reason == rules::Reason::Threefold);
+    REQUIRE(fed[0].claimable.size() == 2);
+    CHECK((fed[0].claimable[0].ply == 8 && fed[0].claimable[0].by == BLACK && fed[0].claimable[0].with_written_move));
+    CHECK((fed[0].claimable[1].ply == 8 && fed[0].claimable[1].by == WHITE && !fed[0].claimable[1].with_written_move));
+    CHECK(fed[1].reason == rules::Reason::FiftyMoves);
+    CHECK((fed[1].claimable.size() == 2 && fed[1].claimable[0].ply == 2 && fed[1].claimable[0].by == BLACK));
+  }
 }
 
 TEST_CASE("read_next_game_if: the games wanted, and those with errors, built as read_next_game builds them",

@@ -116,8 +116,9 @@ StandingsTags standings_tags(const pgn::Game& game) {
   return tags;
 }
 
-// What a game says of itself, gathered as the validator replays it, and the judge fed by
-// that replay: the text and JSON Lines outputs need no Game built and no second replay.
+// What a game says of itself, gathered as the validator replays it, and the judge the
+// validator feeds with that replay: the text and JSON Lines outputs need no Game built and
+// no second replay.
 class Watcher : public pgn::ReplayObserver {
 public:
   Watcher(const rules::RuleSet& rules, const rules::AdjudicateOptions& options)
@@ -128,13 +129,14 @@ public:
            options_.claims_automatic == options.claims_automatic;
   }
 
+  rules::GameJudge& judge() { return judge_; }
+
   void begin() override {
     tags_ = {};
     seen_ = 0;
     result_tag_.clear();
     marker_.reset();
-    moves_ = 0;
-    clock_texts_[0].clear(), clock_texts_[1].clear();
+    clocks_[0].after = clocks_[1].after = 0;
     ended_ = false;
   }
   void tag(std::string_view name, std::string_view value) override {  // the first of each name, as tag_value
@@ -146,16 +148,15 @@ public:
       if (name == STANDINGS_TAGS[i].first) return first(i, tags_.*STANDINGS_TAGS[i].second);
   }
   void result(std::string_view marker) override { marker_ = std::string(marker); }
-  void start(const Position& pos) override { judge_.start(pos); }
-  void before_move(const Position& pos, bool pass) override { judge_.before_move(pos, pass); }
-  void after_move(const Position& pos) override {
-    judge_.after_move(pos);
-    clock_texts_[moves_++ % 2].clear();
-  }
-  // Only the last clock of the side to move counts: the comments are kept, for the last two
-  // moves, and read at the end (lichess games carry a clock on every move).
+  // Only the last clock of the side to move counts: the last comment with a clock is kept
+  // for each side, with the move it follows, and read at the end (lichess games carry a
+  // clock on every move).
   void comment(std::string_view text) override {
-    if (moves_ > 0 && text.find("[%clk") != std::string_view::npos) clock_texts_[(moves_ - 1) % 2].assign(text);
+    int moves = judge_.plies();
+    if (moves == 0 || text.find("[%clk") == std::string_view::npos) return;
+    Clock& c = clocks_[(moves - 1) % 2];
+    c.after = moves;
+    c.text.assign(text);
   }
   void end(const Position& pos) override {
     end_.assign_current(pos);  // the judge and its searches copy it again: not the game's history
@@ -169,7 +170,10 @@ public:
     if (!ended_ || !adjudicable(out.report)) return;
     rules::RecordEnd record;
     record.recorded = rules::result_from_pgn(out.recorded).value_or(rules::Result::Unfinished);
-    std::optional<double> mover_clock = moves_ >= 2 ? clock_in(clock_texts_[(moves_ - 2) % 2]) : std::nullopt;
+    // The clock after the last move of the side to move, if that move has one.
+    int moves = judge_.plies();
+    const Clock& last = clocks_[moves % 2];
+    std::optional<double> mover_clock = moves >= 2 && last.after == moves - 1 ? clock_in(last.text) : std::nullopt;
     FlagFall flag = flag_fall_from(tags_.termination, mover_clock, end_.side_to_move());
     record.flag_fall = flag.fell;
     record.flagged = flag.side;
@@ -185,8 +189,11 @@ private:
   std::string result_tag_;
   std::optional<std::string> marker_;
   unsigned seen_ = 0;  // the tags met so far, by their place in tag()'s list
-  int moves_ = 0;
-  std::string clock_texts_[2];  // the last comment with a [%clk] after each of the last two moves
+  struct Clock {
+    int after = 0;     // the move (1, 2, ...) the comment follows; 0: none
+    std::string text;  // the comment
+  };
+  Clock clocks_[2];  // the last comment with a [%clk] after a move of each parity
   Position end_;
   bool ended_ = false;
 };
@@ -197,6 +204,7 @@ bool judge_replayed(pgn::Reader& reader, const JudgeOptions& options, Judged& ou
   if (!watcher || !watcher->serves(*options.rules, options.adjudicate)) watcher.emplace(*options.rules, options.adjudicate);
   pgn::ValidateOptions read = options.read;
   read.observer = &*watcher;
+  read.judge = &watcher->judge();
   if (!pgn::validate_next_game(reader, read, out.report)) return false;
   watcher->judge_into(out);
   return true;

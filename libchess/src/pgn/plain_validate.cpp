@@ -9,6 +9,7 @@
 
 #include "chess/notation/canonical_san.h"
 #include "chess/pgn/validate.h"
+#include "chess/rules/adjudicate.h"
 #include "pgn/game_validator.h"
 #include "pgn/plain_path.h"
 #include "pgn/plain_scanner.h"
@@ -68,12 +69,14 @@ public:
     if (!start()) return false;
     if (stopped_) return plies_ += skipped_depth_ == 0, true;
     bool main_line = saved_.empty();
-    if (main_line && observer_) observer_->before_move(pos_, false);  // a pass is no canonical SAN
+    if (main_line && judge_) judge_->before_move(pos_);  // a pass is no canonical SAN
+    if (main_line && observer_) observer_->before_move(pos_, false);
     Move m = notation::play_canonical_san(pos_, text);
     if (!m.is_ok() && !(m = with_wrong_mark(text, at)).is_ok()) return false;  // the general path says why
     last_ = m;
     if (main_line) {
       ++plies_;
+      if (judge_) judge_->after_move(pos_);
       if (observer_) observer_->after_move(pos_), stop_if_unwanted();
     }
     if (building()) build_->resolved_move(text, at, m);
@@ -154,6 +157,7 @@ public:
     if (!build_) game_.tags.resize(tags_);
     validator_.emplace(game_, options_);
     checkable_ = validator_->begin(pos_);
+    if (checkable_ && judge_) judge_->start(pos_);
     if (checkable_ && observer_) observer_->start(pos_), stop_if_unwanted();
     return checkable_;
   }
@@ -170,6 +174,7 @@ private:
   Game& game_;
   const ValidateOptions& options_;
   ReplayObserver* observer_ = options_.observer;
+  rules::GameJudge* judge_ = options_.judge;
   std::size_t tags_ = 0;
   std::optional<GameValidator> validator_;
   bool checkable_ = false;

@@ -8,6 +8,7 @@
 #include "chess/movegen.h"
 #include "chess/notation/move_text.h"
 #include "chess/notation/registry.h"
+#include "chess/rules/adjudicate.h"
 #include "chess/rules/status.h"
 #include "pgn/game_validator.h"
 #include "pgn/suggest.h"
@@ -129,6 +130,7 @@ GameReport GameValidator::run() {
   };
   Position start;
   if (!begin(start)) return tell_result(), finish();
+  if (options_.judge) options_.judge->start(start);
   if (observer) observer->start(start);
   bool has_moves = !game_.main.moves.empty();
   note_moves(has_moves);
@@ -358,9 +360,12 @@ bool GameValidator::replay(const Line& line, Line* writable, Position pos, Piece
     numbers_agree = numbers_agree && number_agrees;
     origins.update(pos, played);  // a pass moves nothing
     ReplayObserver* observer = final_out ? options_.observer : nullptr;  // the main line only
+    rules::GameJudge* judge = final_out ? options_.judge : nullptr;
+    if (judge) judge->before_move(pos, played == Move::null());
     if (observer) observer->before_move(pos, played == Move::null());
     pos.make_move_or_pass(played);
     if (final_out) ++report_.plies;
+    if (judge) judge->after_move(pos);
     if (observer) {
       observer->after_move(pos);
       for (const std::string& c : node.comments) observer->comment(c);

@@ -54,7 +54,8 @@ public:
     quiet_.checks_received = automatic(rules.total_checks);
   }
 
-  void start(const Position& pos) {
+  // start and after_move return whether the next before_move has anything to do.
+  bool start(const Position& pos) {
     out_ = Adjudication{};
     pos_ = &pos;
     forget();
@@ -62,6 +63,7 @@ public:
     ended_ = false;
     ply_ = 0;
     remember();
+    return attention();
   }
 
   // The position before the move of the record at ply ply_: a legal move follows, so it is
@@ -74,16 +76,17 @@ public:
     if (!often_.empty() || pos.halfmove_clock() == rules_.fifty_moves.count - 1) claims_with_written_move();
   }
 
-  void after_move(const Position& pos) {
+  bool after_move(const Position& pos) {
     pos_ = &pos;
     ++ply_;
-    if (ended_) return;
+    if (ended_) return true;  // the moves after the end are counted
     Color mover = ~pos.side_to_move();
     if (pos.halfmove_clock() == 0) forget();
     remember();
     bool check = pos.in_check();
     checks_in_row_[mover] = check ? checks_in_row_[mover] + 1 : 0;
     checks_received_[~mover] += check;
+    return attention();
   }
 
   Adjudication finish(const Position& end, const RecordEnd& record) {
@@ -98,6 +101,11 @@ public:
 private:
   const Position& pos() const { return *pos_; }
   int plies() const { return ply_; }
+
+  // What before_move() looks at: a count near its limit, or a claim with the move written.
+  bool attention() const {
+    return ended_ || !quiet() || !often_.empty() || pos().halfmove_clock() == rules_.fifty_moves.count - 1;
+  }
 
   void end(Result r, Reason why, const Rule& rule, std::string explanation) {
     out_.result = r;
@@ -120,12 +128,11 @@ private:
   }
 
   // After a pawn move or a capture no earlier position can come back, and the material
-  // may have changed: the window starts again.
-  void forget() {
-    // Only the words the window's keys set are cleared: it holds two or three positions
-    // most often, and clearing all the words (a rep stos) was most of a ply's cost here.
-    for (std::size_t i = 0; i < window_.size(); ++i) key_word(i, window_[i].key) = 0;
+  // may have changed: the window starts again. (Out of line: inlined, its vector stores
+  // made every ply's call realign the stack and save every register.)
+  [[gnu::noinline]] void forget() {
     window_.clear(), often_.clear();
+    std::fill(&key_bits_[0][0], &key_bits_[0][0] + 2 * KEY_WORDS, 0);  // a few vector stores
     weigh();
   }
 
@@ -439,9 +446,15 @@ GameJudge::GameJudge(const RuleSet& rules, const AdjudicateOptions& options)
     : replay_(std::make_unique<Replay>(rules, options)) {}
 GameJudge::~GameJudge() = default;
 GameJudge::GameJudge(GameJudge&&) noexcept = default;
-void GameJudge::start(const Position& pos) { replay_->start(pos); }
-void GameJudge::before_move(const Position& pos, bool pass) { replay_->before_move(pos, pass); }
-void GameJudge::after_move(const Position& pos) { replay_->after_move(pos); }
+void GameJudge::start(const Position& pos) {
+  attention_ = replay_->start(pos);
+  plies_ = 0;
+}
+void GameJudge::look_before_move(const Position& pos, bool pass) { replay_->before_move(pos, pass); }
+void GameJudge::after_move(const Position& pos) {
+  attention_ = replay_->after_move(pos);
+  ++plies_;
+}
 Adjudication GameJudge::finish(const Position& end, const RecordEnd& record) { return replay_->finish(end, record); }
 
 Adjudication adjudicate(const GameRecord& game, const RuleSet& rules, const AdjudicateOptions& options) {

@@ -14,6 +14,10 @@
 
 CHESS_PUBLIC_BEGIN
 
+namespace chess::rules {
+class GameJudge;
+}
+
 namespace chess::pgn {
 
 // Told a game as the validator reads and replays it, so that a caller who judges a game
@@ -59,6 +63,10 @@ struct ValidateOptions {
   bool plain_path = true;
   // Told each game as it is replayed (one per thread: options are copied per thread).
   ReplayObserver* observer = nullptr;
+  // Fed the main line as the observer is told it (start, before and after each move), by
+  // direct calls: at every ply of every game, game-adjudicate's judge is the replay's
+  // hottest caller, and most plies need no call at all (one per thread, as the observer).
+  rules::GameJudge* judge = nullptr;
 };
 
 struct GameReport {

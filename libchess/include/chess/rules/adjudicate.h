@@ -83,20 +83,28 @@ Adjudication adjudicate(const GameRecord& game, const RuleSet& rules, const Adju
 // position, then before each main-line move the position (and whether the move is a pass),
 // after it the new position, and at the end the last position and what the record
 // says. Each position must stay unchanged for the duration of the call only. One judge
-// serves game after game.
+// serves game after game. (The validator feeds it directly, ValidateOptions::judge.)
 class GameJudge {
 public:
   explicit GameJudge(const RuleSet& rules, const AdjudicateOptions& options = {});
   ~GameJudge();
   GameJudge(GameJudge&&) noexcept;
   void start(const Position& pos);
-  void before_move(const Position& pos, bool pass = false);
+  // Inline: at most plies no count is near its limit and no claim is in sight, and the
+  // position after the last move told that already.
+  void before_move(const Position& pos, bool pass = false) {
+    if (attention_ || pass) look_before_move(pos, pass);
+  }
   void after_move(const Position& pos);
   Adjudication finish(const Position& end, const RecordEnd& record);
+  int plies() const { return plies_; }  // the main-line moves told since start
 
 private:
+  void look_before_move(const Position& pos, bool pass);
   class Replay;
   std::unique_ptr<Replay> replay_;
+  bool attention_ = true;  // the position after the last move may end the game or allow a claim
+  int plies_ = 0;
 };
 
 }  // namespace chess::rules
