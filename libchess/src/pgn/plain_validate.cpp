@@ -69,15 +69,13 @@ public:
     if (!start()) return false;
     if (stopped_) return plies_ += skipped_depth_ == 0, true;
     bool main_line = saved_.empty();
-    if (main_line && judge_) judge_->before_move(pos_);  // a pass is no canonical SAN
-    if (main_line && observer_) observer_->before_move(pos_, false);
+    if (main_line && telling_) tell_before_move();
     Move m = notation::play_canonical_san(pos_, text);
     if (!m.is_ok() && !(m = with_wrong_mark(text, at)).is_ok()) return false;  // the general path says why
     last_ = m;
     if (main_line) {
       ++plies_;
-      if (judge_) judge_->after_move(pos_);
-      if (observer_) observer_->after_move(pos_), stop_if_unwanted();
+      if (telling_) tell_after_move();
     }
     if (building()) build_->resolved_move(text, at, m);
     return true;
@@ -163,6 +161,16 @@ public:
   }
 
 private:
+  // What the judge and the observer are told of each main-line move.
+  void tell_before_move() {
+    if (judge_) judge_->before_move(pos_);  // a pass is no canonical SAN
+    if (observer_) observer_->before_move(pos_, false);
+  }
+  void tell_after_move() {
+    if (judge_) judge_->after_move(pos_);
+    if (observer_) observer_->after_move(pos_), stop_if_unwanted();
+  }
+
   // The rest of the game read past, unreplayed, once the observer wants no more of it
   // (only when nothing is built: a Game needs every move resolved).
   void stop_if_unwanted() { stopped_ = !build_ && !observer_->wants_more(); }
@@ -175,6 +183,7 @@ private:
   const ValidateOptions& options_;
   ReplayObserver* observer_ = options_.observer;
   rules::GameJudge* judge_ = options_.judge;
+  bool telling_ = observer_ || judge_;  // the main line's moves are told
   std::size_t tags_ = 0;
   std::optional<GameValidator> validator_;
   bool checkable_ = false;
