@@ -1,7 +1,7 @@
 #include "game-adjudicate/output.h"
 
 #include <cstdio>
-#include <iterator>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -31,6 +31,8 @@ std::string claims_text(const Adjudication& a) {
   return out;
 }
 
+std::string_view or_else(std::string_view text, std::string_view otherwise) { return text.empty() ? otherwise : text; }
+
 std::string join(const std::vector<std::string>& words, const char* between) {
   std::string out;
   for (const auto& w : words) out += (out.empty() ? "" : between) + w;
@@ -41,30 +43,29 @@ std::string join(const std::vector<std::string>& words, const char* between) {
 class TextPrinter : public Printer {
 public:
   explicit TextPrinter(const tools::DiagnosticPrinter& diagnostics) : diagnostics_(diagnostics) {}
-  // The line is formatted into one buffer and written at once: a line a game, over an
-  // archive, and each fmt::print of its own would take its own format and stream lock.
+  // The line is put together in one buffer by appending its pieces, and written at once:
+  // a line a game, over an archive, and a format string parsed for each cost more than
+  // judging most games.
   void game(const std::string& file, const Judged& j, const RuleSet& set) override {
     const auto& r = j.report;
     line_.clear();
-    auto out = std::back_inserter(line_);
-    fmt::format_to(out, "{}: game {} (line {}), {} - {}: recorded {}", file, r.ordinal, r.start.line,
-                   r.white.empty() ? "?" : r.white, r.black.empty() ? "?" : r.black,
-                   j.recorded.empty() ? "nothing" : j.recorded);
+    add(file, ": game ", r.ordinal, " (line ", r.start.line, "), ", or_else(r.white, "?"), " - ", or_else(r.black, "?"),
+        ": recorded ", or_else(j.recorded, "nothing"));
     if (!r.valid() || !j.adjudication) tools::print_game_diagnostics(diagnostics_, file, r, true);
     if (!j.adjudication) {
-      if (r.errors.empty()) fmt::format_to(out, ", not adjudicated: unreadable\n");
-      else fmt::format_to(out, ", not adjudicated: {}: {}\n", r.errors.front().code, r.errors.front().message);
+      if (r.errors.empty()) add(", not adjudicated: unreadable\n");
+      else add(", not adjudicated: ", r.errors.front().code, ": ", r.errors.front().message, "\n");
       return write();
     }
     const Adjudication& a = *j.adjudication;
-    fmt::format_to(out, ", adjudicated {}: {}", chess::rules::to_string(a.result), a.explanation);
-    if (!a.article.empty()) fmt::format_to(out, " ({} {})", set.name, a.article);
-    fmt::format_to(out, ", ply {}", a.ply);
-    if (a.moves_after_end) fmt::format_to(out, "; {} recorded after the end", tools::counted(a.moves_after_end, "ply"));
-    if (!a.claimable.empty()) fmt::format_to(out, "; claimable: {}", claims_text(a));
-    if (!j.witness_san.empty()) fmt::format_to(out, "; mate possible: {}", join(j.witness_san, " "));
-    for (const auto& n : a.notes) fmt::format_to(out, "; {}", n);
-    line_.push_back('\n');
+    add(", adjudicated ", chess::rules::to_string(a.result), ": ", a.explanation);
+    if (!a.article.empty()) add(" (", set.name, " ", a.article, ")");
+    add(", ply ", a.ply);
+    if (a.moves_after_end) add("; ", tools::counted(a.moves_after_end, "ply"), " recorded after the end");
+    if (!a.claimable.empty()) add("; claimable: ", claims_text(a));
+    if (!j.witness_san.empty()) add("; mate possible: ", join(j.witness_san, " "));
+    for (const auto& n : a.notes) add("; ", n);
+    add("\n");
     write();
   }
   void summary(const Summary& s) override {
@@ -78,8 +79,19 @@ protected:
   const tools::DiagnosticPrinter& diagnostics_;
 
 private:
+  template <typename... Pieces>
+  void add(const Pieces&... pieces) {
+    (append(pieces), ...);
+  }
+  void append(std::string_view text) { line_.append(text); }
+  void append(const char* text) { line_.append(text); }
+  template <typename Number, typename = std::enable_if_t<std::is_integral_v<Number>>>
+  void append(Number n) {
+    fmt::format_int digits(n);
+    line_.append(digits.data(), digits.size());
+  }
   void write() { std::fwrite(line_.data(), 1, line_.size(), stdout); }
-  fmt::memory_buffer line_;
+  std::string line_;
 };
 
 class JsonPrinter : public Printer {
