@@ -52,6 +52,10 @@ public:
     quiet_.seen = std::min({automatic(rules.fivefold), automatic(rules.repetition), any(rules.threefold)});
     quiet_.checks_in_row = automatic(rules.consecutive_checks);
     quiet_.checks_received = automatic(rules.total_checks);
+    counts_checks_ = quiet_.checks_in_row != INT_MAX || quiet_.checks_received != INT_MAX;
+    claim_clock_ = rules.fifty_moves.count - 1;
+    often_seen_ = rules.threefold.count - 1;
+    window_.reserve(128);
   }
 
   // start and after_move return whether the next before_move has anything to do.
@@ -73,19 +77,21 @@ public:
     pos_ = &pos;
     if (!ended_ && (pass || !quiet())) look(pass ? status(pos) : Status::Playable);
     if (ended_) return void(++out_.moves_after_end);
-    if (!often_.empty() || pos.halfmove_clock() == rules_.fifty_moves.count - 1) claims_with_written_move();
+    if (!often_.empty() || pos.halfmove_clock() == claim_clock_) claims_with_written_move();
   }
 
   bool after_move(const Position& pos) {
     pos_ = &pos;
     ++ply_;
     if (ended_) return true;  // the moves after the end are counted
-    Color mover = ~pos.side_to_move();
     if (pos.halfmove_clock() == 0) forget();
     remember();
-    bool check = pos.in_check();
-    checks_in_row_[mover] = check ? checks_in_row_[mover] + 1 : 0;
-    checks_received_[~mover] += check;
+    if (counts_checks_) {  // only the rule sets that count them look at them
+      Color mover = ~pos.side_to_move();
+      bool check = pos.in_check();
+      checks_in_row_[mover] = check ? checks_in_row_[mover] + 1 : 0;
+      checks_received_[~mover] += check;
+    }
     return attention();
   }
 
@@ -104,7 +110,7 @@ private:
 
   // What before_move() looks at: a count near its limit, or a claim with the move written.
   bool attention() const {
-    return ended_ || !quiet() || !often_.empty() || pos().halfmove_clock() == rules_.fifty_moves.count - 1;
+    return ended_ || !quiet() || !often_.empty() || pos().halfmove_clock() == claim_clock_;
   }
 
   void end(Result r, Reason why, const Rule& rule, std::string explanation) {
@@ -153,7 +159,7 @@ private:
     seen_ = bits & bit ? occurrences(key, window_.size() - 1) : 1;
     bits |= bit;
     // Once a key: its later entries have the same occupancy and side to move.
-    if (seen_ == rules_.threefold.count - 1) often_.push_back(window_.size() - 1);
+    if (seen_ == often_seen_) often_.push_back(window_.size() - 1);
   }
 
   // The word of the bits for `key` at window entry `index` (the entries alternate sides).
@@ -161,7 +167,9 @@ private:
 
   // How often the position with `key` stands in the window, the position at `index` (the
   // last, or the next) among them: only every other entry has the same side to move.
-  int occurrences(uint64_t key, std::size_t index) const {
+  // (Out of line: most plies do not count, and its vector loop would make every ply's call
+  // realign the stack.)
+  [[gnu::noinline]] int occurrences(uint64_t key, std::size_t index) const {
     int n = 0;
     for (std::size_t j = index % 2; j < window_.size(); j += 2) n += window_[j].key == key;
     return n;
@@ -411,6 +419,9 @@ private:
     int clock, seen, checks_in_row, checks_received;
   } quiet_;
   bool no_mating_material_ = false, kbnk_ = false;  // of the position the window began with
+  bool counts_checks_ = false;                      // a rule of the set counts checks
+  int claim_clock_ = 0;   // the halfmove clock where a fifty-move claim can be made with the move written
+  int often_seen_ = 0;    // the occurrences after which one more can be claimed
   std::vector<std::size_t> often_;   // the entries whose key reached threefold.count - 1 there
   int checks_in_row_[2] = {0, 0};
   int checks_received_[2] = {0, 0};
