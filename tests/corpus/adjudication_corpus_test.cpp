@@ -110,7 +110,7 @@ namespace {
 // feeds it; the observer keeps the last position.
 class JudgeFeed : public pgn::ReplayObserver {
 public:
-  explicit JudgeFeed(const RuleSet& rules) : judge(rules) {}
+  explicit JudgeFeed(const RuleSet& rules) : judge(rules) { want_moves(false); }
   void begin() override { ended = false; }
   void end(const Position& pos) override { last = pos, ended = true; }
   GameJudge judge;

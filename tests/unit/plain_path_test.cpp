@@ -372,10 +372,16 @@ public:
   void end(const Position& pos) override { log += "end " + pos.fen() + "\n"; }
 };
 
+// One that wants no moves told (its judge fed by the validator): told all else.
+struct MovesUnwanted : Recorder {
+  MovesUnwanted() { want_moves(false); }
+};
+
+template <typename Observer = Recorder>
 std::vector<std::string> observed(const std::string& text, bool plain) {
   std::istringstream in(text);
   Reader reader(in);
-  Recorder recorder;
+  Observer recorder;
   ValidateOptions options;
   options.plain_path = plain;
   options.observer = &recorder;
@@ -405,6 +411,18 @@ TEST_CASE("the observer is told the same game by the plain and the general path"
   CHECK(std::count(plain[0].begin(), plain[0].end(), '\n') == 2 + 1 + 1 + 1 + 7 * 2 + 2 + 1);
   CHECK(plain[1].find("end ") == std::string::npos);
   CHECK(plain[2].find("start 8/8/8/4k3/8/8/8/4K2R w K - 0 1") != std::string::npos);
+  // Without the moves: the same account, less the before and after lines.
+  for (bool path : {true, false}) {
+    std::vector<std::string> quiet = observed<MovesUnwanted>(text, path);
+    REQUIRE(quiet.size() == 3);
+    for (std::size_t g = 0; g < quiet.size(); ++g) {
+      std::istringstream lines(plain[g]);
+      std::string expected, line;
+      while (std::getline(lines, line))
+        if (line.rfind("before ", 0) != 0 && line.rfind("after ", 0) != 0) expected += line + "\n";
+      CHECK(quiet[g] == expected);
+    }
+  }
 }
 
 TEST_CASE("the judge fed by either path (ValidateOptions::judge) judges the game as adjudicate() does", "[plain]") {

@@ -122,7 +122,9 @@ StandingsTags standings_tags(const pgn::Game& game) {
 class Watcher : public pgn::ReplayObserver {
 public:
   Watcher(const rules::RuleSet& rules, const rules::AdjudicateOptions& options)
-      : rules_(&rules), options_(options), judge_(rules, options) {}
+      : rules_(&rules), options_(options), judge_(rules, options) {
+    want_moves(false);  // the validator feeds the judge itself
+  }
   bool serves(const rules::RuleSet& rules, const rules::AdjudicateOptions& options) const {
     return rules_ == &rules && options_.budget.nodes == options.budget.nodes &&
            options_.ended_budget.nodes == options.ended_budget.nodes &&
@@ -132,7 +134,7 @@ public:
   rules::GameJudge& judge() { return judge_; }
 
   void begin() override {
-    tags_ = {};
+    for (const auto& [name, field] : STANDINGS_TAGS) (tags_.*field).clear();  // keeping their room
     seen_ = 0;
     result_tag_.clear();
     marker_.reset();
@@ -166,7 +168,7 @@ public:
   // After the game is read: the judgement, when the replay reached the end of the moves.
   void judge_into(Judged& out) {
     out.recorded = marker_ ? *marker_ : result_tag_;
-    out.tags = tags_;
+    std::swap(out.tags, tags_);  // given, not copied: begin() empties what comes back
     if (!ended_ || !adjudicable(out.report)) return;
     rules::RecordEnd record;
     record.recorded = rules::result_from_pgn(out.recorded).value_or(rules::Result::Unfinished);
@@ -174,7 +176,7 @@ public:
     int moves = judge_.plies();
     const Clock& last = clocks_[moves % 2];
     std::optional<double> mover_clock = moves >= 2 && last.after == moves - 1 ? clock_in(last.text) : std::nullopt;
-    FlagFall flag = flag_fall_from(tags_.termination, mover_clock, end_.side_to_move());
+    FlagFall flag = flag_fall_from(out.tags.termination, mover_clock, end_.side_to_move());
     record.flag_fall = flag.fell;
     record.flagged = flag.side;
     out.adjudication = judge_.finish(end_, record);

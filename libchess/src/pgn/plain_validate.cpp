@@ -164,11 +164,13 @@ private:
   // What the judge and the observer are told of each main-line move.
   void tell_before_move() {
     if (judge_) judge_->before_move(pos_);  // a pass is no canonical SAN
-    if (observer_) observer_->before_move(pos_, false);
+    if (observer_ && observer_->wants_moves()) observer_->before_move(pos_, false);
   }
   void tell_after_move() {
     if (judge_) judge_->after_move(pos_);
-    if (observer_) observer_->after_move(pos_), stop_if_unwanted();
+    if (!observer_) return;
+    if (observer_->wants_moves()) observer_->after_move(pos_);
+    stop_if_unwanted();
   }
 
   // The rest of the game read past, unreplayed, once the observer wants no more of it

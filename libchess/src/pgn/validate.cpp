@@ -362,12 +362,12 @@ bool GameValidator::replay(const Line& line, Line* writable, Position pos, Piece
     ReplayObserver* observer = final_out ? options_.observer : nullptr;  // the main line only
     rules::GameJudge* judge = final_out ? options_.judge : nullptr;
     if (judge) judge->before_move(pos, played == Move::null());
-    if (observer) observer->before_move(pos, played == Move::null());
+    if (observer && observer->wants_moves()) observer->before_move(pos, played == Move::null());
     pos.make_move_or_pass(played);
     if (final_out) ++report_.plies;
     if (judge) judge->after_move(pos);
     if (observer) {
-      observer->after_move(pos);
+      if (observer->wants_moves()) observer->after_move(pos);
       for (const std::string& c : node.comments) observer->comment(c);
       if (!observer->wants_more()) return stop_replay(int(texts.size() - i - 1)), false;
     }

@@ -43,12 +43,16 @@ public:
   // checked (GameReport::replay_stopped), and end is not told. (A flag the observer sets,
   // not a virtual call: it is read at every ply of every game.)
   bool wants_more() const { return wants_more_; }
+  // Whether before_move and after_move are wanted (a flag, read at every ply): not by an
+  // observer whose judge is fed by the validator (ValidateOptions::judge).
+  bool wants_moves() const { return wants_moves_; }
 
 protected:
   void want_more(bool yes) { wants_more_ = yes; }
+  void want_moves(bool yes) { wants_moves_ = yes; }
 
 private:
-  bool wants_more_ = true;
+  bool wants_more_ = true, wants_moves_ = true;
 };
 
 struct ValidateOptions {
