@@ -19,7 +19,11 @@ const Position& Position::initial() {
 }
 
 namespace {
-constexpr std::size_t HISTORY_ROOM = 64;  // a game of any length regrows it a few times at most
+// Room for 40 states (960 bytes) is within what glibc hands out from its per-thread cache
+// (1032 bytes), without a lock or a search of its bins; a game of any length regrows it
+// a few times at most.
+constexpr std::size_t HISTORY_ROOM = 40;
+static_assert(HISTORY_ROOM * sizeof(StateInfo) <= 1032, "glibc's thread cache serves requests up to 1032 bytes");
 }
 
 Position::Position(const Position& other) { *this = other; }
@@ -46,7 +50,7 @@ void Position::copy_from(const Position& other, std::size_t states) {
   std::memcpy(castling_path_, other.castling_path_, sizeof castling_path_);
   std::memcpy(castling_king_path_, other.castling_king_path_, sizeof castling_king_path_);
   history_.clear();
-  history_.reserve(std::max(HISTORY_ROOM, states + 64));
+  history_.reserve(std::max(HISTORY_ROOM, states + HISTORY_ROOM - 1));
   history_.insert(history_.end(), other.history_.end() - std::ptrdiff_t(states), other.history_.end());
 }
 
