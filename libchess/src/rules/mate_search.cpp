@@ -76,13 +76,16 @@ private:
     }
     if (line.size() >= MAX_LINE) return interrupted_ = true, false;
     // The moves by class in one pass, each class in the order generated; the winner's checks
-    // are tried for a mate on the way.
+    // are tried for a mate on the way. The loser has none to try: its moves that make
+    // progress are followed as they are met, before the rest are classed (a search goes
+    // down one line most of the way, and the first such move is most often on it).
     // (Each move's class kept beside it, and which classes there are in a mask: counters
     // indexed by class went through memory, one store and load after another.)
     uint8_t class_of[256];
     unsigned present = 0;
     Classes classes(*this, pos);
     Flights flights;
+    bool loser = pos.side_to_move() != winner_;
     for (int i = 0; i < moves.size(); ++i) {
       Move m = moves.moves[i];
       int c = classes.of(pos, m);
@@ -95,28 +98,36 @@ private:
       }
       class_of[i] = uint8_t(c);
       present |= 1u << c;
+      if (loser && c == Reward) {
+        if (follow(pos, m, cost_left, true, line)) return true;
+        if (nodes_ > limit_) return false;
+      }
     }
-    for (int c = 0; c < 3; ++c) {  // progress first: mates come sooner
+    for (int c = loser ? Normal : Reward; c < 3; ++c) {  // progress first: mates come sooner
       if (!(present & (1u << c))) continue;
-      int cost = c == 1 && after_progress ? 0 : COSTS[c];
+      int cost = c == Normal && after_progress ? 0 : COSTS[c];
       if (cost > cost_left) {
         interrupted_ = true;
         continue;
       }
       for (int i = 0; i < moves.size(); ++i) {
         if (class_of[i] != c) continue;
-        if (++nodes_ > limit_) return interrupted_ = true, false;
-        Move m = moves.moves[i];
-        pos.make_move(m);
-        line.push_back(m);
-        bool found = search(pos, cost_left - cost, c == 0, line);
-        pos.unmake_move(m);
-        if (found) return true;
-        line.pop_back();
+        if (follow(pos, moves.moves[i], cost_left - cost, c == Reward, line)) return true;
         if (nodes_ > limit_) return false;
       }
     }
     return false;
+  }
+
+  // One move followed: true if it leads to a mate (`line` then holds it), else as it was.
+  bool follow(Position& pos, Move m, int cost_left, bool after_progress, std::vector<Move>& line) {
+    if (++nodes_ > limit_) return interrupted_ = true, false;
+    pos.make_move(m);
+    line.push_back(m);
+    bool found = search(pos, cost_left, after_progress, line);
+    pos.unmake_move(m);
+    if (!found) line.pop_back();
+    return found;
   }
 
   // The loser to move with nothing left to spend and no progress just made: only its moves
@@ -148,13 +159,7 @@ private:
     if (line.size() >= MAX_LINE) return interrupted_ = true, false;
     if (!interrupted_ && count_legal(pos) > uint64_t(progress.size())) interrupted_ = true;
     for (Move m : progress) {
-      if (++nodes_ > limit_) return interrupted_ = true, false;
-      pos.make_move(m);
-      line.push_back(m);
-      bool found = search(pos, 0, true, line);
-      pos.unmake_move(m);
-      if (found) return true;
-      line.pop_back();
+      if (follow(pos, m, 0, true, line)) return true;
       if (nodes_ > limit_) return false;
     }
     return false;
