@@ -126,8 +126,11 @@ bool locked(const Position& pos, const MoveList& moves) {
 }  // namespace
 
 bool locked_structure(const Position& start) {
-  Position pos = start;
   MoveList moves;
+  if (insufficient_material(start)) return true;
+  generate_legal(start, moves);
+  if (moves.size() != 1) return locked(start, moves);  // no move forced, the most common: no copy made
+  Position pos = start;
   return play_forced_line(pos, moves) || locked(pos, moves);
 }
 

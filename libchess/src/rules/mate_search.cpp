@@ -542,6 +542,7 @@ MateAbility run_stage(const Step& step, const Position& start, Color winner, uin
 
 MateAnswer search_mate(const Position& start, Color winner, const SearchBudget& budget) {
   MateAnswer answer;
+  answer.witness.reserve(64);  // the line grows with the search: most witnesses are 20 to 60 plies
   int corners = Helpmate::corners(start, winner);
   bool locked = locked_structure(start);
   for (const Step& step : locked ? std::span<const Step>(LOCKED_PLAN) : std::span<const Step>(OPEN_PLAN)) {
