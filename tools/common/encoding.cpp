@@ -91,6 +91,16 @@ bool control(unsigned char c) { return (c < 0x20 && c != '\t' && c != '\n' && c 
 
 bool is_control(char c) { return control(static_cast<unsigned char>(c)); }
 
+// One block of `width` bytes at `i`, as masks of its line feeds and its control bytes:
+// the line feeds before the first control byte counted, `i` moved to it (true), or past
+// the block (false).
+bool control_in_block(uint32_t lf_mask, uint32_t bad_mask, std::size_t width, std::size_t& i, std::size_t& lines) {
+  unsigned at = bad_mask ? unsigned(__builtin_ctz(bad_mask)) : unsigned(width);
+  lines += unsigned(__builtin_popcount(at < 32 ? lf_mask & ((1u << at) - 1) : lf_mask));
+  i += at;
+  return bad_mask;
+}
+
 // The first control byte of [p, p + n), or n; `newlines` counts the line feeds before it.
 // 32 bytes at a time where the build has AVX2, then 16 (SSE2: every x86-64 has it), the
 // rest one by one. Every byte of every input passes here: the wide loop asks first only
@@ -98,34 +108,28 @@ bool is_control(char c) { return control(static_cast<unsigned char>(c)); }
 // ones (tab, form feed, carriage return, escape) apart only in a block that does.
 std::size_t first_control(const char* p, std::size_t n, std::size_t* newlines = nullptr) {
   std::size_t i = 0, lines = 0;
+  bool found = false;
 #ifdef __AVX2__
-  {
-    const __m256i below = _mm256_set1_epi8(0x1F), del = _mm256_set1_epi8(0x7F), lf = _mm256_set1_epi8('\n');
-    for (; i + 32 <= n; i += 32) {
-      __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i));
-      __m256i is_lf = _mm256_cmpeq_epi8(v, lf);
-      __m256i low = _mm256_cmpeq_epi8(_mm256_max_epu8(v, below), below);  // v <= 0x1F
-      __m256i odd = _mm256_or_si256(_mm256_andnot_si256(is_lf, low), _mm256_cmpeq_epi8(v, del));
-      uint32_t lf_mask = uint32_t(_mm256_movemask_epi8(is_lf));
-      if (uint32_t odd_mask = uint32_t(_mm256_movemask_epi8(odd))) {
-        __m256i allowed = _mm256_or_si256(
-            _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\t')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\f'))),
-            _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x1B))));
-        if (uint32_t bad_mask = odd_mask & ~uint32_t(_mm256_movemask_epi8(allowed))) {
-          unsigned at = unsigned(__builtin_ctz(bad_mask));
-          lines += unsigned(__builtin_popcount(lf_mask & ((1u << at) - 1)));
-          if (newlines) *newlines = lines;
-          return i + at;
-        }
-      }
-      lines += unsigned(__builtin_popcount(lf_mask));
+  const __m256i below32 = _mm256_set1_epi8(0x1F), del32 = _mm256_set1_epi8(0x7F), lf32 = _mm256_set1_epi8('\n');
+  while (!found && i + 32 <= n) {
+    __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i));
+    __m256i is_lf = _mm256_cmpeq_epi8(v, lf32);
+    __m256i low = _mm256_cmpeq_epi8(_mm256_max_epu8(v, below32), below32);  // v <= 0x1F
+    __m256i odd = _mm256_or_si256(_mm256_andnot_si256(is_lf, low), _mm256_cmpeq_epi8(v, del32));
+    uint32_t bad_mask = uint32_t(_mm256_movemask_epi8(odd));
+    if (bad_mask) {
+      __m256i allowed = _mm256_or_si256(
+          _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\t')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\f'))),
+          _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x1B))));
+      bad_mask &= ~uint32_t(_mm256_movemask_epi8(allowed));
     }
+    found = control_in_block(uint32_t(_mm256_movemask_epi8(is_lf)), bad_mask, 32, i, lines);
   }
 #endif
 #ifdef __SSE2__
   const __m128i below = _mm_set1_epi8(0x1F), del = _mm_set1_epi8(0x7F), lf = _mm_set1_epi8('\n');
   const __m128i tab = _mm_set1_epi8('\t'), ff = _mm_set1_epi8('\f'), cr = _mm_set1_epi8('\r'), esc = _mm_set1_epi8(0x1B);
-  for (; i + 16 <= n; i += 16) {
+  while (!found && i + 16 <= n) {
     __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
     __m128i low = _mm_cmpeq_epi8(_mm_max_epu8(v, below), below);  // v <= 0x1F
     __m128i is_lf = _mm_cmpeq_epi8(v, lf);
@@ -133,17 +137,10 @@ std::size_t first_control(const char* p, std::size_t n, std::size_t* newlines = 
                                    _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, ff), _mm_cmpeq_epi8(v, cr)),
                                                 _mm_cmpeq_epi8(v, esc)));
     __m128i bad = _mm_or_si128(_mm_andnot_si128(allowed, low), _mm_cmpeq_epi8(v, del));
-    unsigned lf_mask = unsigned(_mm_movemask_epi8(is_lf));
-    if (unsigned bad_mask = unsigned(_mm_movemask_epi8(bad))) {
-      unsigned at = unsigned(__builtin_ctz(bad_mask));
-      lines += unsigned(__builtin_popcount(lf_mask & ((1u << at) - 1)));
-      if (newlines) *newlines = lines;
-      return i + at;
-    }
-    lines += unsigned(__builtin_popcount(lf_mask));
+    found = control_in_block(uint32_t(_mm_movemask_epi8(is_lf)), uint32_t(_mm_movemask_epi8(bad)), 16, i, lines);
   }
 #endif
-  for (; i < n; ++i) {
+  for (; !found && i < n; ++i) {
     if (is_control(p[i])) break;
     lines += p[i] == '\n';
   }
