@@ -59,7 +59,7 @@ public:
     }
     const Adjudication& a = *j.adjudication;
     add(", adjudicated ", chess::rules::to_string(a.result), ": ", a.explanation);
-    if (!a.article.empty()) add(" (", set.name, " ", a.article, ")");
+    if (std::string rule = rule_name(a, set); !rule.empty()) add(" (", rule, ")");
     add(", ply ", a.ply);
     if (a.moves_after_end) add("; ", tools::counted(a.moves_after_end, "ply"), " recorded after the end");
     if (!a.claimable.empty()) add("; claimable: ", claims_text(a));

@@ -137,25 +137,19 @@ private:
   // real positions' searches are these. The same as search() there, but for the order of
   // the moves.
   bool search_progress_only(Position& pos, std::vector<Move>& line) {
-    Color us = pos.side_to_move();
-    Square king = pos.king_square(us);
-    Bitboard king_to = nearer(corner_, king), destinations = king_to;
-    for (Bitboard b = pos.pieces(us, KNIGHT); b;) destinations |= nearer(blocker_target_, pop_lsb(b));
+    Bitboard destinations = 0;
+    for (Bitboard b = pos.pieces(pos.side_to_move(), KING, KNIGHT); b;) {
+      Square s = pop_lsb(b);
+      destinations |= loser_progress(type_of(pos.piece_on(s)), s);
+    }
     MoveList moves, progress;
     generate_legal_to(pos, destinations, moves);
-    for (Move m : moves) {
-      Square from = m.from();
-      bool ahead = from == king ? bool(king_to & square_bb(m.to()))
-                                : m.type() == MoveType::Normal && type_of(pos.piece_on(from)) == KNIGHT &&
-                                      (nearer(blocker_target_, from) & square_bb(m.to()));
-      if (ahead) progress.moves[progress.count++] = m;
-    }
+    for (Move m : moves)  // by destination as Classes::of_check tells them (a castling by its rook's square)
+      if (loser_progress(type_of(pos.piece_on(m.from())), m.from()) & square_bb(m.to())) progress.moves[progress.count++] = m;
     if (progress.empty() && !has_legal_move(pos)) return pos.in_check();  // the winner has mated
     if (material_cannot_mate(pos, winner_)) return false;
-    if (int* seen = seen_.find_or_add(pos.key(), 0)) {
-      if (*seen >= 0) return false;
-      *seen = 0;
-    }
+    // Seen in this iteration: with nothing left to spend here, never with less.
+    if (seen_.find_or_add(pos.key(), 0)) return false;
     if (line.size() >= MAX_LINE) return interrupted_ = true, false;
     if (!interrupted_ && count_legal(pos) > uint64_t(progress.size())) interrupted_ = true;
     for (Move m : progress) {
@@ -204,6 +198,12 @@ private:
     bool mate = pos.in_check() && !has_legal_move(pos);
     pos.unmake_move(m);
     return mate;
+  }
+
+  // Where a move of the loser's man of type `pt` from `from` makes progress, blockers aside
+  // (needs_blockers_): its king nearer the corner, its knights nearer the square beside it.
+  Bitboard loser_progress(PieceType pt, Square from) const {
+    return pt == KING ? nearer(corner_, from) : pt == KNIGHT ? nearer(blocker_target_, from) : 0;
   }
 
   // The corners the mate can be aimed at, nearest the loser's king first: those of the
@@ -281,7 +281,7 @@ private:
         else if (pt == KNIGHT) reward_ |= nearer(h_.corner_, from);
         return;
       }
-      reward_ = pt == KING ? nearer(h_.corner_, from) : pt == KNIGHT ? nearer(h_.blocker_target_, from) : 0;
+      reward_ = h_.loser_progress(pt, from);
       if (h_.needs_blockers_ && pt != KING)
         reward_ |= (pt == PAWN ? ~Bitboard(0) : nearer(pos_.king_square(pos_.side_to_move()), from)) & ~theirs_;
       punish_ = theirs_ & ~reward_;
