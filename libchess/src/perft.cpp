@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "chess/movegen.h"
-#include "zobrist.h"
+#include "perft_board.h"
 
 namespace chess {
 
@@ -65,32 +65,53 @@ private:
 
 namespace {
 
-// Table keys also carry the castling rooks' squares: Chess960 positions with the same
-// pieces and rights bits can castle with different rooks, and so have different trees.
-uint64_t table_salt(const Position& pos) {
-  uint64_t salt = 0;
-  for (CastlingRights cr : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO}) {
-    Square s = pos.castling_rook_square(cr);
-    if (is_ok(s)) salt ^= std::rotl(zobrist::keys.piece_square[NO_PIECE][s], 16 * castling_index(cr));
-  }
-  return salt;
-}
-
-template <bool Hashed>
-uint64_t count_nodes(Position& pos, int depth, PerftTable* table, uint64_t salt) {
+// The library's generator, on Position: the reference the perft board is checked against.
+uint64_t count_nodes(Position& pos, int depth) {
   if (depth <= 1) return depth == 1 ? count_legal(pos) : 1;
   uint64_t nodes = 0;
-  if constexpr (Hashed) {
-    if (table->probe(pos.key() ^ salt, depth, nodes)) return nodes;
-  }
   MoveList list;
   generate_legal(pos, list);
   for (Move m : list) {
     pos.make_move(m);
-    nodes += depth == 2 ? count_legal(pos) : count_nodes<Hashed>(pos, depth - 1, table, salt);
+    nodes += depth == 2 ? count_legal(pos) : count_nodes(pos, depth - 1);
     pos.unmake_move(m);
   }
-  if constexpr (Hashed) table->store(pos.key() ^ salt, depth, nodes);
+  return nodes;
+}
+
+// A table key from the board's lanes (the occupancy is the union of the others). No side
+// to move: the board is seen from the side to move, and a position and its colour-mirrored
+// twin have the same tree. The castling rooks are in the lanes, so Chess960 positions that
+// castle with different rooks have different keys. Products folded as wyhash folds them.
+__extension__ typedef unsigned __int128 uint128;
+uint64_t fold(uint64_t a, uint64_t b) {
+  uint128 p = uint128(a) * b;
+  return uint64_t(p) ^ uint64_t(p >> 64);
+}
+
+uint64_t table_key(const perft_board::Board& b) {
+  return fold(fold(b.pawns ^ 0xa0761d6478bd642fULL, b.knights ^ 0xe7037ed1a0b428dbULL) ^
+                  fold(b.kings ^ 0x8ebc6af09c88c6e3ULL, b.diagonal ^ 0x589965cc75374cc3ULL) ^
+                  fold(b.orthogonal ^ 0x1d8e4e27c47d124fULL, b.ours ^ 0x9e3779b97f4a7c15ULL) ^
+                  fold(b.specials ^ 0xd6e8feb86659fd93ULL, 0xc2b2ae3d27d4eb4fULL),
+              0x165667b19e3779f9ULL);
+}
+
+template <bool Hashed>
+uint64_t count_nodes(const perft_board::Board& b, int depth, PerftTable* table) {
+  if (depth <= 1) return depth == 1 ? perft_board::count_moves(b) : 1;
+  uint64_t nodes = 0, key = 0;
+  if constexpr (Hashed) {
+    key = table_key(b);
+    if (table->probe(key, depth, nodes)) return nodes;
+  }
+  if (depth == 2) {
+    perft_board::for_each_child(b, [&](const perft_board::Board& child) { nodes += perft_board::count_moves(child); });
+  } else {
+    perft_board::for_each_child(
+        b, [&](const perft_board::Board& child) { nodes += count_nodes<Hashed>(child, depth - 1, table); });
+  }
+  if constexpr (Hashed) table->store(key, depth, nodes);
   return nodes;
 }
 
@@ -99,7 +120,7 @@ constexpr int MIN_PARALLEL_DEPTH = 4;
 
 }  // namespace
 
-uint64_t perft(Position& pos, int depth) { return count_nodes<false>(pos, depth, nullptr, 0); }
+uint64_t perft(Position& pos, int depth) { return count_nodes(pos, depth); }
 
 Perft::Perft(const PerftOptions& options) : options_(options) {}
 Perft::~Perft() = default;
@@ -115,8 +136,6 @@ PerftResult Perft::run(const Position& root, int depth) {
     if (!table_) table_ = std::make_unique<PerftTable>(options_.hash_mb);
     table = table_.get();
   }
-  const uint64_t salt = table_salt(root);
-
   MoveList root_moves;
   generate_legal(root, root_moves);
   std::vector<std::atomic<uint64_t>> counts(root_moves.size());
@@ -149,8 +168,8 @@ PerftResult Perft::run(const Position& root, int depth) {
       Move m = root_moves.moves[tasks[t].root_index];
       local.make_move(m);
       local.make_move(tasks[t].reply);
-      uint64_t n = table ? count_nodes<true>(local, depth - 2, table, salt)
-                         : count_nodes<false>(local, depth - 2, nullptr, salt);
+      const perft_board::Board board = perft_board::from_position(local);
+      uint64_t n = table ? count_nodes<true>(board, depth - 2, table) : count_nodes<false>(board, depth - 2, nullptr);
       counts[tasks[t].root_index] += n;
       local.unmake_move(tasks[t].reply);
       local.unmake_move(m);

@@ -7,6 +7,7 @@
 #include "chess/perft.h"
 #include "chess/perft_suite.h"
 #include "chess/uci_move.h"
+#include "perft_board.h"  // the library's private board for perft, compared here with its generator
 
 using namespace chess;
 
@@ -63,6 +64,77 @@ TEST_CASE("Threads and the table change nothing but speed", "[perft]") {
   for (int round = 0; round < 2; ++round) {
     CHECK(reused.run(from("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), 5).nodes == 4865609);
     CHECK(reused.run(pos, 4).nodes == 4085603);
+  }
+}
+
+// Perft::run counts below the root's replies on a board of its own (perft_board.h); the
+// one-argument perft() on the library's generator. They must agree move for move on
+// positions random games reach: castling rights half lost, e.p. squares, promotions,
+// pins and checks, in standard chess and Chess960, with and without the table.
+TEST_CASE("The perft board agrees with the library's generator", "[movegen][perft]") {
+  std::mt19937_64 rng(11);
+  const std::pair<const char*, bool> starts[] = {
+      {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false},
+      {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", false},
+      {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", false},
+      {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true},
+      {"1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1", true},
+      {"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1", true},
+  };
+  Perft plain(PerftOptions{1, 0}), tabled(PerftOptions{1, 4});
+  int compared = 0;
+  for (auto [start, chess960] : starts)
+    for (int game = 0; game < 12; ++game) {
+      Position pos = from(start, chess960);
+      for (int ply = 0; ply < 80; ++ply) {
+        MoveList moves;
+        generate_legal(pos, moves);
+        INFO(pos.fen());
+        REQUIRE(perft_board::count_moves(perft_board::from_position(pos)) == uint64_t(moves.size()));
+        if (moves.empty()) break;
+        if (ply % 4 == 0) {
+          INFO(pos.fen());
+          const int depth = 3 + ply % 8 / 4;  // 3 or 4: the board counts at one and two plies
+          PerftResult fast = plain.run(pos, depth), kept = tabled.run(pos, depth);
+          REQUIRE(fast.divide.size() == std::size_t(moves.size()));
+          for (const DivideEntry& e : fast.divide) {
+            Position after = pos;
+            after.make_move(e.move);
+            INFO(to_uci(pos, e.move));
+            REQUIRE(e.nodes == perft(after, depth - 1));
+          }
+          CHECK(kept.nodes == fast.nodes);
+          ++compared;
+        }
+        pos.make_move(moves.moves[rng() % moves.size()]);
+      }
+    }
+  CHECK(compared > 200);
+}
+
+// Positions a game cannot reach but a FEN can, and the rare ones: the board must count as
+// the generator does, and as worked out by hand.
+TEST_CASE("The perft board on the corner cases of e.p. and Chess960 castling", "[movegen][perft]") {
+  struct Case {
+    const char* fen;
+    bool chess960;
+    uint64_t moves;
+    const char* why;
+  } cases[] = {
+      {"8/8/8/8/3Pp3/k7/2N5/7K b - d3 0 1", false, 4,
+       "checked by a knight: exd3 e.p. does not answer it; Ka2 Ka4 Kb2 Kb3"},
+      {"8/8/8/8/k2Pp2Q/8/8/7K b - d3 0 1", false, 6,
+       "exd3 e.p. would take both pawns off the queen's rank: Ka3 Ka5 Kb3 Kb4 Kb5 e3"},
+      {"4k3/8/8/8/8/8/8/qRK5 w B - 0 1", true, 4,
+       "castling b1 to d1 would uncover the queen on a1: Kc2 Kd1 Kd2 Rxa1"},
+      {"4k3/8/8/8/8/8/8/1R1K4 w B - 0 1", true, 15,
+       "king d1, rook b1: 0-0-0 (king to c1, rook to d1), 5 king steps, 9 rook moves"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.fen << ": " << c.why);
+    Position pos = from(c.fen, c.chess960);
+    CHECK(count_legal(pos) == c.moves);
+    CHECK(perft_board::count_moves(perft_board::from_position(pos)) == c.moves);
   }
 }
 
