@@ -13,6 +13,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 
@@ -124,26 +125,41 @@ inline Threats threats(const Board& b) {
   return t;
 }
 
-// The squares from a to b, both included, on one rank.
-constexpr Bitboard span(Square a, Square b) {
-  return (Bitboard(2) << std::max(a, b)) - (Bitboard(1) << std::min(a, b));
-}
+// Castling, by the king's and the rook's files: what must be empty (every square either
+// crosses or reaches, but for the two of them), what must not be attacked (every square
+// the king stands on, crosses or reaches), and where a rook or queen of theirs would be
+// shielded only by the castling rook (a rook on b1 shields c1 from a1). Chess960's too.
+struct CastlingPath {
+  Bitboard empty = 0, safe = 0, shield = 0;
+  Square king_to = SQ_A1, rook_to = SQ_A1;
+};
 
-// Castling, out of check, with each rook of ours still marked: Chess960's as well. Every
-// square the king or rook crosses or reaches is empty (but for the two of them), none the
-// king stands on, crosses or reaches is attacked; a rook on b1 may be what shields c1
-// from a rook or queen on a1.
+constexpr auto CASTLING_PATHS = [] {
+  std::array<std::array<CastlingPath, 8>, 8> paths{};
+  auto span = [](int a, int b) { return (Bitboard(2) << std::max(a, b)) - (Bitboard(1) << std::min(a, b)); };
+  for (int king = 0; king < 8; ++king)
+    for (int rook = 0; rook < 8; ++rook) {
+      if (rook == king) continue;
+      CastlingPath& p = paths[king][rook];
+      const bool king_side = rook > king;
+      p.king_to = king_side ? SQ_G1 : SQ_C1;
+      p.rook_to = king_side ? SQ_F1 : SQ_D1;
+      p.empty = (span(king, p.king_to) | span(rook, p.rook_to)) & ~(Bitboard(1) << king) & ~(Bitboard(1) << rook);
+      p.safe = span(king, p.king_to);
+      p.shield = rook == SQ_B1 && !king_side ? square_bb(SQ_A1) : 0;
+    }
+  return paths;
+}();
+
+// Out of check, with each rook of ours still marked.
 template <class Sink>
 inline void generate_castling(const Board& b, const Threats& t, Sink& sink) {
+  const Bitboard their_orthogonal = b.orthogonal & ~b.ours;
   for (Bitboard rooks = b.specials & RANK_1_BB; rooks;) {
     const Square rook = pop_lsb(rooks);
-    const bool king_side = rook > t.king;
-    const Square king_to = king_side ? SQ_G1 : SQ_C1, rook_to = king_side ? SQ_F1 : SQ_D1;
-    const Bitboard movers = square_bb(t.king) | square_bb(rook);
-    if ((span(t.king, king_to) | span(rook, rook_to)) & b.occupied & ~movers) continue;
-    if (span(t.king, king_to) & t.attacked) continue;
-    if (rook == SQ_B1 && !king_side && (b.orthogonal & ~b.ours & square_bb(SQ_A1))) continue;
-    sink.castle(b, t.king, rook, king_to, rook_to);
+    const CastlingPath& p = CASTLING_PATHS[t.king & 7][rook];
+    if ((b.occupied & p.empty) | (t.attacked & p.safe) | (their_orthogonal & p.shield)) continue;
+    sink.castle(b, t.king, rook, p.king_to, p.rook_to);
   }
 }
 
@@ -200,22 +216,31 @@ inline void generate_pieces(const Board& b, const Threats& t, Sink& sink, Bitboa
     Square from = pop_lsb(s);
     sink.template moves<KNIGHT>(b, from, knight_attacks(from) & targets);
   }
-  for (Bitboard s = bishops & ~t.pinned_orthogonal; s;) {
+  for (Bitboard s = bishops & ~pinned; s;) {
     Square from = pop_lsb(s);
-    Bitboard to = bishop_attacks(from, b.occupied) & targets;
-    sink.template moves<BISHOP>(b, from, t.pinned_diagonal & square_bb(from) ? to & t.pinned_diagonal : to);
+    sink.template moves<BISHOP>(b, from, bishop_attacks(from, b.occupied) & targets);
   }
-  for (Bitboard s = rooks & ~t.pinned_diagonal; s;) {
+  for (Bitboard s = rooks & ~pinned; s;) {
     Square from = pop_lsb(s);
-    Bitboard to = rook_attacks(from, b.occupied) & targets;
-    sink.template moves<ROOK>(b, from, t.pinned_orthogonal & square_bb(from) ? to & t.pinned_orthogonal : to);
+    sink.template moves<ROOK>(b, from, rook_attacks(from, b.occupied) & targets);
   }
-  for (Bitboard s = queens; s;) {
+  for (Bitboard s = queens & ~pinned; s;) {
     Square from = pop_lsb(s);
-    Bitboard to = t.pinned_diagonal & square_bb(from)     ? bishop_attacks(from, b.occupied) & t.pinned_diagonal
-                  : t.pinned_orthogonal & square_bb(from) ? rook_attacks(from, b.occupied) & t.pinned_orthogonal
-                                                          : queen_attacks(from, b.occupied);
-    sink.template moves<QUEEN>(b, from, to & targets);
+    sink.template moves<QUEEN>(b, from, queen_attacks(from, b.occupied) & targets);
+  }
+  if (!(pinned & b.ours)) return;
+  // Pinned: a slider moves only along its own kind of ray, a knight never.
+  for (Bitboard s = (bishops | queens) & t.pinned_diagonal; s;) {
+    Square from = pop_lsb(s);
+    Bitboard to = bishop_attacks(from, b.occupied) & targets & t.pinned_diagonal;
+    if (queens & square_bb(from)) sink.template moves<QUEEN>(b, from, to);
+    else sink.template moves<BISHOP>(b, from, to);
+  }
+  for (Bitboard s = (rooks | queens) & t.pinned_orthogonal; s;) {
+    Square from = pop_lsb(s);
+    Bitboard to = rook_attacks(from, b.occupied) & targets & t.pinned_orthogonal;
+    if (queens & square_bb(from)) sink.template moves<QUEEN>(b, from, to);
+    else sink.template moves<ROOK>(b, from, to);
   }
 }
 
@@ -232,8 +257,10 @@ inline void generate(const Board& b, Sink& sink) {
 }
 
 // The last ply: moves counted by their target sets.
+// The count is 32 bits wide: a store to it cannot alias the board's 64-bit lanes, which the
+// compiler would otherwise read again after every addition.
 struct Counter {
-  uint64_t count = 0;
+  uint32_t count = 0;
   template <PieceType>
   void moves(const Board&, Square, Bitboard to) { count += popcount(to); }
   template <int>
