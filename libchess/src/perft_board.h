@@ -33,7 +33,12 @@ struct Board {
   Bitboard specials;
 };
 
-inline Board mirrored(Board b) {
+// The generator's parts and the children's making are a few instructions each, to be
+// inlined into one function per sink: a profile-guided build left some out of line, and
+// perft ran 20-30% slower (each child returned through memory).
+#define PERFT_INLINE [[gnu::always_inline]] inline
+
+PERFT_INLINE Board mirrored(Board b) {
   for (Bitboard* lane : {&b.pawns, &b.knights, &b.kings, &b.diagonal, &b.orthogonal, &b.occupied, &b.ours, &b.specials})
     *lane = __builtin_bswap64(*lane);
   return b;
@@ -57,7 +62,7 @@ inline Board from_position(const Position& pos) {
 // The children: each move made on a copy, which is then turned round for the opponent.
 // `Lands` is the kind of man that stands on `to` after the move (a promotion's piece).
 template <PieceType Lands>
-inline Board moved(const Board& b, Square from, Square to, Bitboard also_cleared = 0) {
+PERFT_INLINE Board moved(const Board& b, Square from, Square to, Bitboard also_cleared = 0) {
   const Bitboard cleared = square_bb(from) | square_bb(to) | also_cleared, landed = square_bb(to);
   Board c;
   c.pawns = (b.pawns & ~cleared) | (Lands == PAWN ? landed : 0);
@@ -71,13 +76,13 @@ inline Board moved(const Board& b, Square from, Square to, Bitboard also_cleared
   return mirrored(c);
 }
 
-inline Board double_pushed(const Board& b, Square from) {
+PERFT_INLINE Board double_pushed(const Board& b, Square from) {
   Board c = moved<PAWN>(b, from, from + 16);
   c.specials |= square_bb(Square((from + 8) ^ 56));  // the passed square, seen from the other side
   return c;
 }
 
-inline Board castled(const Board& b, Square king, Square rook, Square king_to, Square rook_to) {
+PERFT_INLINE Board castled(const Board& b, Square king, Square rook, Square king_to, Square rook_to) {
   const Bitboard cleared = square_bb(king) | square_bb(rook);
   Board c = b;
   c.kings = (b.kings & ~cleared) | square_bb(king_to);
@@ -86,43 +91,6 @@ inline Board castled(const Board& b, Square king, Square rook, Square king_to, S
   c.ours = b.occupied & ~b.ours;
   c.specials = b.specials & RANK_8_BB;
   return mirrored(c);
-}
-
-// What the opponent does to the side to move, found once per node.
-struct Threats {
-  Square king;
-  Bitboard attacked;  // by the opponent, our king lifted off (it cannot hide behind itself)
-  Bitboard checkers;
-  Bitboard pinned_diagonal, pinned_orthogonal;  // pin rays: from beside the king to the pinner
-};
-
-inline Threats threats(const Board& b) {
-  Threats t;
-  const Bitboard theirs = b.occupied & ~b.ours, our_king = b.kings & b.ours;
-  const Bitboard pawns = b.pawns & theirs, diagonal = b.diagonal & theirs, orthogonal = b.orthogonal & theirs;
-  t.king = lsb(our_king);
-  const Bitboard around = b.occupied ^ our_king;
-  Bitboard attacked = shift<SOUTH_WEST>(pawns) | shift<SOUTH_EAST>(pawns) | king_attacks(lsb(b.kings & theirs));
-  for (Bitboard n = b.knights & theirs; n;) attacked |= knight_attacks(pop_lsb(n));
-  for (Bitboard s = diagonal; s;) attacked |= bishop_attacks(pop_lsb(s), around);
-  for (Bitboard s = orthogonal; s;) attacked |= rook_attacks(pop_lsb(s), around);
-  t.attacked = attacked;
-  t.checkers = (pawn_attacks(WHITE, t.king) & pawns) | (knight_attacks(t.king) & b.knights & theirs);
-  // Sliders seen through our own men: none of ours between is a check, one a pin.
-  t.pinned_diagonal = t.pinned_orthogonal = 0;
-  for (Bitboard s = bishop_attacks(t.king, theirs) & diagonal; s;) {
-    Square sniper = pop_lsb(s);
-    Bitboard ray = between_bb(t.king, sniper), shields = ray & b.ours;
-    if (!shields) t.checkers |= square_bb(sniper);
-    else if (!more_than_one(shields)) t.pinned_diagonal |= ray;
-  }
-  for (Bitboard s = rook_attacks(t.king, theirs) & orthogonal; s;) {
-    Square sniper = pop_lsb(s);
-    Bitboard ray = between_bb(t.king, sniper), shields = ray & b.ours;
-    if (!shields) t.checkers |= square_bb(sniper);
-    else if (!more_than_one(shields)) t.pinned_orthogonal |= ray;
-  }
-  return t;
 }
 
 // Castling, by the king's and the rook's files: what must be empty (every square either
@@ -151,14 +119,70 @@ constexpr auto CASTLING_PATHS = [] {
   return paths;
 }();
 
+// What the opponent does to the side to move, found once per node.
+struct Threats {
+  Square king;
+  // By the opponent, our king lifted off (it cannot hide behind itself); the sliders' part
+  // only where the king could step or castle.
+  Bitboard attacked;
+  Bitboard checkers;
+  Bitboard pinned_diagonal, pinned_orthogonal;  // pin rays: from beside the king to the pinner
+  Bitboard castling_rooks;  // ours still marked, with nothing between them and their squares
+};
+
+// Their sliders of one kind seen from our king through our own men: none of ours between
+// is a check, one a pin. Sliders off the king's lines on an empty board can do neither (and
+// often none is on them): then nothing is looked up.
+template <bool Diagonal>
+PERFT_INLINE void x_ray(const Board& b, Threats& t, Bitboard sliders, Bitboard theirs, Bitboard& pin_rays) {
+  if (!((Diagonal ? bishop_pseudo_attacks(t.king) : rook_pseudo_attacks(t.king)) & sliders)) return;
+  for (Bitboard s = (Diagonal ? bishop_attacks(t.king, theirs) : rook_attacks(t.king, theirs)) & sliders; s;) {
+    Square sniper = pop_lsb(s);
+    Bitboard ray = between_bb(t.king, sniper), shields = ray & b.ours;
+    if (!shields) t.checkers |= square_bb(sniper);
+    else if (!more_than_one(shields)) pin_rays |= ray;
+  }
+}
+
+PERFT_INLINE Threats threats(const Board& b) {
+  Threats t;
+  const Bitboard theirs = b.occupied & ~b.ours, our_king = b.kings & b.ours;
+  const Bitboard pawns = b.pawns & theirs, diagonal = b.diagonal & theirs, orthogonal = b.orthogonal & theirs;
+  t.king = lsb(our_king);
+  const Bitboard around = b.occupied ^ our_king;
+  Bitboard attacked = shift<SOUTH_WEST>(pawns) | shift<SOUTH_EAST>(pawns) | king_attacks(lsb(b.kings & theirs));
+  for (Bitboard n = b.knights & theirs; n;) attacked |= knight_attacks(pop_lsb(n));
+  // The sliders are looked up only if the king has somewhere to go: often it has not (boxed
+  // in by its own men, castling blocked). A castling's squares may hold its own rook.
+  Bitboard wanted = king_attacks(t.king) & ~b.ours & ~attacked;
+  t.castling_rooks = 0;
+  for (Bitboard r = b.specials & RANK_1_BB; r;) {
+    const Square rook = pop_lsb(r);
+    const CastlingPath& p = CASTLING_PATHS[t.king & 7][rook];
+    if (b.occupied & p.empty) continue;
+    t.castling_rooks |= square_bb(rook);
+    wanted |= p.safe;
+  }
+  if (wanted) {
+    for (Bitboard s = diagonal; s;) attacked |= bishop_attacks(pop_lsb(s), around);
+    for (Bitboard s = orthogonal; s;) attacked |= rook_attacks(pop_lsb(s), around);
+  }
+  t.attacked = attacked;
+  t.checkers = (pawn_attacks(WHITE, t.king) & pawns) | (knight_attacks(t.king) & b.knights & theirs);
+  t.pinned_diagonal = t.pinned_orthogonal = 0;
+  x_ray<true>(b, t, diagonal, theirs, t.pinned_diagonal);
+  x_ray<false>(b, t, orthogonal, theirs, t.pinned_orthogonal);
+  return t;
+}
+
 // Out of check, with each rook of ours still marked.
 template <class Sink>
-inline void generate_castling(const Board& b, const Threats& t, Sink& sink) {
+PERFT_INLINE void generate_castling(const Board& b, const Threats& t, Sink& sink) {
   const Bitboard their_orthogonal = b.orthogonal & ~b.ours;
-  for (Bitboard rooks = b.specials & RANK_1_BB; rooks;) {
+  for (Bitboard rooks = t.castling_rooks; rooks;) {
     const Square rook = pop_lsb(rooks);
     const CastlingPath& p = CASTLING_PATHS[t.king & 7][rook];
-    if ((b.occupied & p.empty) | (t.attacked & p.safe) | (their_orthogonal & p.shield)) continue;
+    if ((t.attacked & p.safe) | (their_orthogonal & p.shield)) continue;
     sink.castle(b, t.king, rook, p.king_to, p.rook_to);
   }
 }
@@ -167,7 +191,7 @@ inline void generate_castling(const Board& b, const Threats& t, Sink& sink) {
 // capture is tried on the occupancy. Knights and pawns do not care about occupancy, so a
 // check by one of them is answered only if the captured pawn was the checker.
 template <class Sink>
-inline void generate_en_passant(const Board& b, const Threats& t, Sink& sink) {
+PERFT_INLINE void generate_en_passant(const Board& b, const Threats& t, Sink& sink) {
   const Bitboard ep = b.specials & rank_bb(RANK_6);
   if (!ep) return;
   const Square to = lsb(ep), victim = Square(to - 8);
@@ -186,7 +210,7 @@ inline void generate_en_passant(const Board& b, const Threats& t, Sink& sink) {
 // stay on their file, so a pawn pinned along the king's file may push; a pinned pawn
 // captures only along its pin ray.
 template <class Sink>
-inline void generate_pawns(const Board& b, const Threats& t, Sink& sink, Bitboard landing) {
+PERFT_INLINE void generate_pawns(const Board& b, const Threats& t, Sink& sink, Bitboard landing) {
   const Bitboard pawns = b.pawns & b.ours, pinned = t.pinned_diagonal | t.pinned_orthogonal;
   const Bitboard free = pawns & ~pinned, diagonal_pinned = pawns & t.pinned_diagonal;
   const Bitboard pushers = free | (pawns & t.pinned_orthogonal & file_bb(t.king));
@@ -208,7 +232,7 @@ inline void generate_pawns(const Board& b, const Threats& t, Sink& sink, Bitboar
 // Knights, bishops, rooks, queens: a pinned knight never moves, a pinned slider moves only
 // along its ray (the rays of one kind never cross but at the king, so their union will do).
 template <class Sink>
-inline void generate_pieces(const Board& b, const Threats& t, Sink& sink, Bitboard targets) {
+PERFT_INLINE void generate_pieces(const Board& b, const Threats& t, Sink& sink, Bitboard targets) {
   const Bitboard pinned = t.pinned_diagonal | t.pinned_orthogonal;
   const Bitboard queens = b.diagonal & b.orthogonal & b.ours;
   const Bitboard bishops = b.diagonal & b.ours & ~queens, rooks = b.orthogonal & b.ours & ~queens;
@@ -249,7 +273,7 @@ inline void generate(const Board& b, Sink& sink) {
   const Threats t = threats(b);
   sink.template moves<KING>(b, t.king, king_attacks(t.king) & ~b.ours & ~t.attacked);
   if (more_than_one(t.checkers)) return;
-  if (!t.checkers && (b.specials & RANK_1_BB)) generate_castling(b, t, sink);
+  if (!t.checkers && t.castling_rooks) generate_castling(b, t, sink);
   const Bitboard landing = t.checkers ? between_bb(t.king, lsb(t.checkers)) : ~Bitboard(0);
   generate_pawns(b, t, sink, landing);
   generate_en_passant(b, t, sink);
@@ -283,21 +307,21 @@ template <class Visit>
 struct Children {
   Visit& visit;
   template <PieceType Pt>
-  void moves(const Board& b, Square from, Bitboard to) {
+  PERFT_INLINE void moves(const Board& b, Square from, Bitboard to) {
     while (to) visit(moved<Pt>(b, from, pop_lsb(to)));
   }
   template <int Back>
-  void pawn_moves(const Board& b, Bitboard to) {
+  PERFT_INLINE void pawn_moves(const Board& b, Bitboard to) {
     while (to) {
       Square s = pop_lsb(to);
       visit(moved<PAWN>(b, Square(s - Back), s));
     }
   }
-  void double_pushes(const Board& b, Bitboard to) {
+  PERFT_INLINE void double_pushes(const Board& b, Bitboard to) {
     while (to) visit(double_pushed(b, Square(pop_lsb(to) - 16)));
   }
   template <int Back>
-  void promotions(const Board& b, Bitboard to) {
+  PERFT_INLINE void promotions(const Board& b, Bitboard to) {
     while (to) {
       Square s = pop_lsb(to), from = Square(s - Back);
       visit(moved<QUEEN>(b, from, s));
@@ -306,10 +330,10 @@ struct Children {
       visit(moved<KNIGHT>(b, from, s));
     }
   }
-  void en_passant(const Board& b, Square from, Square to, Square victim) {
+  PERFT_INLINE void en_passant(const Board& b, Square from, Square to, Square victim) {
     visit(moved<PAWN>(b, from, to, square_bb(victim)));
   }
-  void castle(const Board& b, Square king, Square rook, Square king_to, Square rook_to) {
+  PERFT_INLINE void castle(const Board& b, Square king, Square rook, Square king_to, Square rook_to) {
     visit(castled(b, king, rook, king_to, rook_to));
   }
 };

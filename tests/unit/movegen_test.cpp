@@ -127,6 +127,8 @@ TEST_CASE("The perft board on the corner cases of e.p. and Chess960 castling", "
        "exd3 e.p. would take both pawns off the queen's rank: Ka3 Ka5 Kb3 Kb4 Kb5 e3"},
       {"4k3/8/8/8/8/8/8/qRK5 w B - 0 1", true, 4,
        "castling b1 to d1 would uncover the queen on a1: Kc2 Kd1 Kd2 Rxa1"},
+      {"4k3/8/8/8/8/8/4PPPb/4BKR1 w G - 0 1", true, 11,
+       "king f1 boxed in, castling onto its rook's g1, which the bishop on h2 attacks: 4 bishop moves, Rh1, 6 pawn moves"},
       {"4k3/8/8/8/8/8/8/1R1K4 w B - 0 1", true, 15,
        "king d1, rook b1: 0-0-0 (king to c1, rook to d1), 5 king steps, 9 rook moves"},
   };
