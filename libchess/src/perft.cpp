@@ -49,6 +49,8 @@ public:
     std::atomic_ref<uint64_t>(s.check).store(key ^ data, std::memory_order_relaxed);
   }
 
+  void prefetch(uint64_t key) const { __builtin_prefetch(&buckets_[key & mask_]); }
+
 private:
   struct Slot {
     alignas(std::atomic_ref<uint64_t>::required_alignment) uint64_t check;
@@ -97,21 +99,39 @@ uint64_t table_key(const perft_board::Board& b) {
               0x165667b19e3779f9ULL);
 }
 
-template <bool Hashed>
-uint64_t count_nodes(const perft_board::Board& b, int depth, PerftTable* table) {
+uint64_t count_nodes(const perft_board::Board& b, int depth) {
   if (depth <= 1) return depth == 1 ? perft_board::count_moves(b) : 1;
-  uint64_t nodes = 0, key = 0;
-  if constexpr (Hashed) {
-    key = table_key(b);
-    if (table->probe(key, depth, nodes)) return nodes;
-  }
+  uint64_t nodes = 0;
   if (depth == 2) {
     perft_board::for_each_child(b, [&](const perft_board::Board& child) { nodes += perft_board::count_moves(child); });
   } else {
-    perft_board::for_each_child(
-        b, [&](const perft_board::Board& child) { nodes += count_nodes<Hashed>(child, depth - 1, table); });
+    perft_board::for_each_child(b, [&](const perft_board::Board& child) { nodes += count_nodes(child, depth - 1); });
   }
-  if constexpr (Hashed) table->store(key, depth, nodes);
+  return nodes;
+}
+
+// With the table, from depth 2 up. The children are made first and their buckets fetched
+// while the rest are made: a probe lands anywhere in the table, and waited for memory
+// otherwise.
+uint64_t count_nodes(const perft_board::Board& b, uint64_t key, int depth, PerftTable& table) {
+  uint64_t nodes = 0;
+  if (table.probe(key, depth, nodes)) return nodes;
+  if (depth == 2) {
+    perft_board::for_each_child(b, [&](const perft_board::Board& child) { nodes += perft_board::count_moves(child); });
+  } else {
+    struct Child {
+      perft_board::Board board;
+      uint64_t key;
+    };
+    Child children[256];  // as MoveList: more than the most legal moves a position has (218)
+    int count = 0;
+    perft_board::for_each_child(b, [&](const perft_board::Board& child) {
+      children[count] = {child, table_key(child)};
+      table.prefetch(children[count++].key);
+    });
+    for (int i = 0; i < count; ++i) nodes += count_nodes(children[i].board, children[i].key, depth - 1, table);
+  }
+  table.store(key, depth, nodes);
   return nodes;
 }
 
@@ -169,7 +189,8 @@ PerftResult Perft::run(const Position& root, int depth) {
       local.make_move(m);
       local.make_move(tasks[t].reply);
       const perft_board::Board board = perft_board::from_position(local);
-      uint64_t n = table ? count_nodes<true>(board, depth - 2, table) : count_nodes<false>(board, depth - 2, nullptr);
+      uint64_t n = table && depth - 2 >= 2 ? count_nodes(board, table_key(board), depth - 2, *table)
+                                           : count_nodes(board, depth - 2);
       counts[tasks[t].root_index] += n;
       local.unmake_move(tasks[t].reply);
       local.unmake_move(m);

@@ -76,9 +76,13 @@ PERFT_INLINE Board moved(const Board& b, Square from, Square to, Bitboard also_c
   return mirrored(c);
 }
 
+// The e.p. square is marked only where a pawn of theirs stands beside the one that moved:
+// else the position is the one a single step could also reach, and the table should know.
 PERFT_INLINE Board double_pushed(const Board& b, Square from) {
   Board c = moved<PAWN>(b, from, from + 16);
-  c.specials |= square_bb(Square((from + 8) ^ 56));  // the passed square, seen from the other side
+  const Bitboard landed = square_bb(from + 16);
+  if ((shift<EAST>(landed) | shift<WEST>(landed)) & b.pawns & ~b.ours)
+    c.specials |= square_bb(Square((from + 8) ^ 56));  // the passed square, seen from the other side
   return c;
 }
 
