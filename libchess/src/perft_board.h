@@ -8,8 +8,10 @@
 // ply, each target set's size) straight to its sink, so a piece's kind is known where its
 // move is made and no move is encoded or decoded.
 //
-// Checked against the library's generator (movegen.cpp) by the perft suites: every
-// position of the shared suites and of tests/fixtures runs through both.
+// Not a second rule engine left untested: tests/unit/movegen_test.cpp compares it with the
+// library's generator (movegen.cpp) move for move on positions of random games and on
+// hand-counted corner cases, and every shared perft suite runs through it (fen-perft and
+// chess::Perft use it below the root's replies).
 #pragma once
 
 #include <algorithm>
