@@ -122,7 +122,7 @@ uint64_t count_nodes(const perft_board::Board& b, uint64_t key, int depth, Perft
   uint64_t nodes = 0;
   if (table.probe(key, depth, nodes)) return nodes;
   if (depth == 2) {
-    perft_board::for_each_child(b, [&](const perft_board::Board& child) { nodes += perft_board::count_moves(child); });
+    nodes = count_nodes(b, 2);
   } else {
     struct Child {
       perft_board::Board board;
