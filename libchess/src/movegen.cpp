@@ -102,14 +102,21 @@ struct Board {
 template <Color Us, bool Counting>
 inline void generate_king_steps(const Position& pos, const Board<Us>& board,
                                 Sink<Counting>& sink, Bitboard destinations) {
+  constexpr Color Them = ~Us;
   const Bitboard without_king = board.occupied ^ square_bb(board.ksq);
   Bitboard candidates = king_attacks(board.ksq) & ~board.ours & destinations;
-  Bitboard safe = 0;
-  while (candidates) {
-    Square to = pop_lsb(candidates);
-    if (!attacked_by<~Us>(pos, to, without_king)) safe |= square_bb(to);
+  if (!more_than_one(candidates)) {
+    if (candidates && attacked_by<Them>(pos, lsb(candidates), without_king)) candidates = 0;
+    sink.add(board.ksq, candidates);
+    return;
   }
-  sink.add(board.ksq, safe);
+  // Two squares or more (a king in the open has up to eight): one map of what they attack,
+  // where each square asked alone costs up to five lookups.
+  Bitboard attacked = pawn_attacks_bb<Them>(pos.pieces(Them, PAWN)) | king_attacks(pos.king_square(Them));
+  for (Bitboard b = pos.pieces(Them, KNIGHT); b;) attacked |= knight_attacks(pop_lsb(b));
+  for (Bitboard b = board.their_bq; b;) attacked |= bishop_attacks(pop_lsb(b), without_king);
+  for (Bitboard b = board.their_rq; b;) attacked |= rook_attacks(pop_lsb(b), without_king);
+  sink.add(board.ksq, candidates & ~attacked);
 }
 
 // Pins, found by x-raying from the king through our own pieces. A pinned piece may only
