@@ -75,35 +75,36 @@ private:
       *seen = cost_left;
     }
     if (line.size() >= MAX_LINE) return interrupted_ = true, false;
-    // The moves by class in one pass, each class in the order generated; the winner's checks
-    // are tried for a mate on the way. The loser has none to try: its moves that make
-    // progress are followed as they are met, before the rest are classed (a search goes
-    // down one line most of the way, and the first such move is most often on it).
+    // The winner's checks are tried for a mate first, in a pass of their own; then the moves
+    // by class, each class in the order generated, the ones that make progress followed as
+    // they are met, before the rest are classed (a search goes down one line most of the
+    // way, and the first such move is most often on it: the moves after it are then never
+    // classed, for either side).
     // (Each move's class kept beside it, and which classes there are in a mask: counters
     // indexed by class went through memory, one store and load after another.)
-    uint8_t class_of[256];
-    unsigned present = 0;
-    Classes classes(*this, pos);
-    Flights flights;
     bool loser = pos.side_to_move() != winner_;
-    for (int i = 0; i < moves.size(); ++i) {
-      Move m = moves.moves[i];
-      int c = classes.of(pos, m);
-      if (c == CHECK) {
-        if (flights.may_mate(pos, winner_, m) && mates(pos, m)) {
+    Classes classes(*this, pos);
+    if (!loser) {
+      Flights flights;
+      for (Move m : moves)
+        if (classes.checks(pos, m) && flights.may_mate(pos, winner_, m) && mates(pos, m)) {
           line.push_back(m);
           return true;
         }
-        c = classes.of_check(m);
-      }
+    }
+    uint8_t class_of[256];
+    unsigned present = 0;
+    for (int i = 0; i < moves.size(); ++i) {
+      Move m = moves.moves[i];
+      int c = classes.of(m);
       class_of[i] = uint8_t(c);
       present |= 1u << c;
-      if (loser && c == Reward) {
+      if (c == Reward) {
         if (follow(pos, m, cost_left, true, line)) return true;
         if (nodes_ > limit_) return false;
       }
     }
-    for (int c = loser ? Normal : Reward; c < 3; ++c) {  // progress first: mates come sooner
+    for (int c = Normal; c < 3; ++c) {  // progress first (above): mates come sooner
       if (!(present & (1u << c))) continue;
       int cost = c == Normal && after_progress ? 0 : COSTS[c];
       if (cost > cost_left) {
@@ -144,7 +145,7 @@ private:
     }
     MoveList moves, progress;
     generate_legal_to(pos, destinations, moves);
-    for (Move m : moves)  // by destination as Classes::of_check tells them (a castling by its rook's square)
+    for (Move m : moves)  // by destination as Classes::of tells them (a castling by its rook's square)
       if (loser_progress(type_of(pos.piece_on(m.from())), m.from()) & square_bb(m.to())) progress.moves[progress.count++] = m;
     if (progress.empty() && !has_legal_move(pos)) return pos.in_check();  // the winner has mated
     if (material_cannot_mate(pos, winner_)) return false;
@@ -243,7 +244,6 @@ private:
   // The class of each move of one position, told by its destination: the squares where a
   // move of the man on a square makes progress (or throws material away, or checks the
   // loser's king) are worked out once for each man that moves.
-  static constexpr int CHECK = 3;  // a winner's check, to be tried for a mate first
   class Classes {
   public:
     Classes(const Helpmate& h, const Position& pos)
@@ -251,15 +251,19 @@ private:
       if (winner_moves_) checks_ = CheckTest(pos, h.winner_);
     }
 
-    // CHECK for a winner's move that checks (then of_check for its class).
-    int of(Position& pos, Move m) {
-      if (m.from() != from_) targets(m.from());
-      bool check = m.type() == MoveType::Normal ? bool(checking_ & square_bb(m.to())) : winner_moves_ && checks_.gives_check(pos, m);
-      return check ? CHECK : of_check(m);
+    // Whether the winner's move `m` checks.
+    bool checks(Position& pos, Move m) {
+      if (m.type() != MoveType::Normal) return checks_.gives_check(pos, m);
+      if (m.from() != checks_from_) {
+        checks_from_ = m.from();
+        checking_ = checks_.checking_from(m.from(), type_of(pos.piece_on(m.from())));
+      }
+      return checking_ & square_bb(m.to());
     }
-    // The class of a move, checks included.
-    int of_check(Move m) const {
+    // The class of a move (a check that does not mate is one like any other).
+    int of(Move m) {
       if (m.type() == MoveType::EnPassant) return winner_moves_ ? Reward : Punish;  // a pawn takes
+      if (m.from() != from_) targets(m.from());
       // Without branches: which class a move is in follows no pattern the processor learns.
       int reward = int((reward_ >> m.to()) & 1), punish = int((punish_ >> m.to()) & 1);
       return Normal - reward + (punish & (reward ^ 1));
@@ -275,7 +279,6 @@ private:
       PieceType pt = type_of(pos_.piece_on(from));
       punish_ = 0;
       if (winner_moves_) {
-        checking_ = checks_.checking_from(from, pt);
         reward_ = pt == PAWN ? ~Bitboard(0) : theirs_;
         if (pt == KING) reward_ |= nearer(h_.winner_king_target_, from);
         else if (pt == KNIGHT) reward_ |= nearer(h_.corner_, from);
@@ -292,7 +295,7 @@ private:
     bool winner_moves_;
     CheckTest checks_;
     Bitboard theirs_, reward_ = 0, punish_ = 0, checking_ = 0;
-    Square from_ = SQ_NONE;
+    Square from_ = SQ_NONE, checks_from_ = SQ_NONE;  // the squares reward_ and punish_, and checking_, are for
   };
 
   Color winner_;
