@@ -110,6 +110,18 @@ TEST_CASE("Export layout details", "[pgn][writer]") {
     CHECK(out.find("[Result\n") == std::string::npos);
     CHECK(export_of(out, narrow) == out);  // reads back, the comment whole
   }
+  SECTION("a comment's words fill lines as moves do, however it was spaced") {
+    // Single-spaced comments are placed a line's worth at a time, others word by word:
+    // the lines must be the same.
+    WriteOptions narrow;
+    narrow.width = 20;
+    const std::string expected = "1. e4 { one two\nthree four five six\nseven } 1... e5 *\n";
+    for (std::string comment : {"one two three four five six seven", "  one two\nthree  four five\tsix seven  "}) {
+      INFO(comment);
+      std::string out = export_of("[Event \"x\"]\n\n1. e4 {" + comment + "} e5 *\n", narrow);
+      CHECK(out.substr(out.find("\n\n") + 2) == expected + "\n");
+    }
+  }
   SECTION("a game with no termination marker ends with its Result tag's result, which the tag repeats") {
     // Found by tests/fuzz (export): a game of tags only, [Result "1-0"], was written with
     // the marker '*' under that tag, which reads back as a result-mismatch error.
