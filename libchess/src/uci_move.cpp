@@ -11,10 +11,17 @@ void append_uci(std::string& out, Move m, Color side, bool chess960) {
   }
   Square to = m.to();
   if (m.type() == MoveType::Castling && !chess960) to = Position::castling_king_to(side, m.to() > m.from());
-  char text[5] = {char('a' + file_of(m.from())), char('1' + rank_of(m.from())), char('a' + file_of(to)),
-                  char('1' + rank_of(to)), 0};
-  if (m.type() == MoveType::Promotion) text[4] = " pnbrqk"[m.promotion()];
-  out.append(text, text[4] ? 5 : 4);
+  // Written in place: four bytes stored one by one and read back as a word (a char[5]
+  // appended) stall store forwarding, which was most of the time of UCI output.
+  bool promotes = m.type() == MoveType::Promotion;
+  std::size_t at = out.size();
+  out.resize(at + (promotes ? 5 : 4));
+  char* text = out.data() + at;
+  text[0] = char('a' + file_of(m.from()));
+  text[1] = char('1' + rank_of(m.from()));
+  text[2] = char('a' + file_of(to));
+  text[3] = char('1' + rank_of(to));
+  if (promotes) text[4] = " pnbrqk"[m.promotion()];
 }
 
 std::string to_uci(Move m, Color side, bool chess960) {
