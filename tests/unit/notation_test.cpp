@@ -378,3 +378,35 @@ TEST_CASE("Move lists in prose: commas and semicolons separate; an unclosed comm
   CHECK(variation.unclosed == '(');
   CHECK(split_move_text("1. e4 {closed} (1. d4) e5").unclosed_at == 0);
 }
+
+namespace {
+// Numbers that are not digits and a fixed suffix: MoveNumbers must ask for each.
+class WordNumbers final : public Codec {
+public:
+  std::string_view name() const override { return "words"; }
+  ParseResult parse(Position&, std::string_view, const ParseOptions&) const override { return {}; }
+  std::string format(Position&, Move, const FormatOptions&) const override { return {}; }
+  std::string move_number(int fullmove, Color side) const override {
+    return (fullmove == 12 ? "twelve" : fullmove == 7 ? "seven" : "n") + std::string(side == WHITE ? "." : "...");
+  }
+};
+}  // namespace
+
+TEST_CASE("Move numbers as the dialect writes them, however they are built", "[notation]") {
+  char room[MoveNumbers::ROOM];
+  std::string spill;
+  MoveNumbers san(*find_codec("san"));
+  CHECK(san.text(room, 1, WHITE, spill) == "1.");
+  CHECK(san.text(room, 12, BLACK, spill) == "12...");
+  CHECK(san.text(room, 2147483647, BLACK, spill) == "2147483647...");
+  CHECK(spill.empty());  // digits and a short suffix: nothing built
+  MoveNumbers uci(*find_codec("uci"));
+  CHECK(uci.text(room, 12, WHITE, spill).empty());
+  WordNumbers words;
+  MoveNumbers asked(words);
+  CHECK(asked.text(room, 12, WHITE, spill) == "twelve.");
+  CHECK(asked.text(room, 7, BLACK, spill) == "seven...");
+  std::string appended = "1. e4 ";
+  asked.append(appended, 12, BLACK);
+  CHECK(appended == "1. e4 twelve...");
+}

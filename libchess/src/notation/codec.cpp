@@ -1,6 +1,7 @@
 #include "chess/notation/codec.h"
 
 #include <charconv>
+#include <cstring>
 
 namespace chess::notation {
 
@@ -22,6 +23,8 @@ MoveNumbers::MoveNumbers(const Codec& codec) : codec_(codec) {
     std::string twelve = codec.move_number(12, side), seven = codec.move_number(7, side);
     if (twelve.starts_with("12") && seven.starts_with("7") && twelve.substr(2) == seven.substr(1))
       suffix_[side] = twelve.substr(2);
+    if (suffix_[side] && suffix_[side]->size() <= SHORT_SUFFIX)
+      std::memcpy(short_suffix_[side], suffix_[side]->data(), suffix_[side]->size());
   }
 }
 
@@ -33,6 +36,17 @@ void MoveNumbers::append(std::string& out, int fullmove, Color side) const {
   char digits[16];
   out.append(digits, std::size_t(std::to_chars(digits, digits + sizeof digits, fullmove).ptr - digits));
   out += *suffix_[side];
+}
+
+std::string_view MoveNumbers::text(char (&room)[ROOM], int fullmove, Color side, std::string& spill) const {
+  if (!suffix_[side] || suffix_[side]->size() > SHORT_SUFFIX) {
+    spill.clear();
+    append(spill, fullmove, side);
+    return spill;
+  }
+  char* end = std::to_chars(room, room + ROOM - SHORT_SUFFIX, fullmove).ptr;
+  std::memcpy(end, short_suffix_[side], SHORT_SUFFIX);  // all of it: a fixed-size copy, no call
+  return {room, std::size_t(end - room) + suffix_[side]->size()};
 }
 
 std::string non_canonical_note(std::string_view text, std::string_view dialect, std::string_view canonical) {

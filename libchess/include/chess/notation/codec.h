@@ -106,10 +106,17 @@ class MoveNumbers {
 public:
   explicit MoveNumbers(const Codec& codec);
   void append(std::string& out, int fullmove, Color side) const;
+  // The number's text, written in `room` when it is digits and a short suffix (SAN's, UCI's
+  // none), else in `spill`: a writer adds a number for every white move, and building a
+  // string for each cost three copies.
+  static constexpr std::size_t ROOM = 32;
+  std::string_view text(char (&room)[ROOM], int fullmove, Color side, std::string& spill) const;
 
 private:
   const Codec& codec_;
   std::optional<std::string> suffix_[COLOR_NB];
+  static constexpr std::size_t SHORT_SUFFIX = 16;  // (an int's digits and this fit ROOM)
+  char short_suffix_[COLOR_NB][SHORT_SUFFIX] = {};
 };
 
 }  // namespace chess::notation
