@@ -15,6 +15,7 @@ std::string game_context(const chess::pgn::GameReport& report) {
 
 void print_game_diagnostics(const DiagnosticPrinter& printer, const std::string& file,
                             const chess::pgn::GameReport& report, bool errors_only) {
+  if (report.errors.empty() && (errors_only || report.warnings.empty())) return;  // most games
   std::string context = game_context(report);
   auto print = [&](const Diagnostic& d, Severity severity) {
     std::string message = d.message + " (" + context;
