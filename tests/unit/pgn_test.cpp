@@ -195,6 +195,17 @@ TEST_CASE("Reader: broken games are reported and reading resumes at the next gam
     CHECK(games[1].tag_value("Event") == "b");
     CHECK(games[1].main.moves.size() == 1);
   }
+  SECTION("a comment line that looks like a tag but closes the comment is the comment's") {
+    auto games = read_all("[Event \"a\"]\n\n1. e4 { see\n[White \"Fischer\"] for details } e5 2. Nf3 1-0\n\n"
+                          "[Event \"b\"]\n\n1. d4 *\n");
+    REQUIRE(games.size() == 2);
+    CHECK(games[0].diagnostics.empty());
+    CHECK(games[0].tag_value("White").empty());
+    REQUIRE(games[0].main.moves.size() == 3);
+    CHECK(games[0].main.moves[0].comments == std::vector<std::string>{" see\n[White \"Fischer\"] for details "});
+    CHECK(games[0].result == "1-0");
+    CHECK(games[1].tag_value("Event") == "b");
+  }
   SECTION("unbalanced variations") {
     auto games = read_all("1. e4 (1. d4 e5 2. c4 *\n");
     REQUIRE(games.size() == 1);

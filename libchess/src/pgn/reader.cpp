@@ -805,7 +805,10 @@ struct Reader::Impl {
           in_comment = false;
           return false;
         }
-        if (!continuation && looks_like_tag_line(line)) {
+        // A line that opens a tag pair is the next game's, the comment left open; unless the
+        // comment closes on it ("{ see\n[White "Fischer"] for details }"): braces do not
+        // nest, and what is inside them is the comment's, however it looks.
+        if (!continuation && looks_like_tag_line(line) && line.find('}', pos) == std::string::npos) {
           report(Severity::Error, "unterminated-comment", comment_at,
                  "comment not closed with '}' before the next game's tags (line " +
                      std::to_string(line_no) + ")");
