@@ -183,4 +183,13 @@ check "two halves: no 'B to B4' from the start position" [ "$(grep -c 'illegal-m
 run --from descriptive --to san <<<$'(1) P-Q4 P-Q4\n(2) P-QB4 P-K3'
 check "(1) move numbers: the next line goes on with the game" [ "$out" = $'1. d4 d5\n2. c4 e6' ]
 
+# A move number skipped in a line is no second column: what follows it is refused, not
+# read from the start position as if it were a new game (1. Nc3 Nc6 written for 3. Nc3).
+run --to san <<<$'1. Nf3 Nf6 3. Nc3 Nc6'
+check "numbers jump in a line: refused where they jump" grep -q "<stdin>:1:12: error\[two-columns\]" <<<"$err"
+check "numbers jump in a line: no move read from the start" [ "$out" = "" ] && [ $status -eq 1 ]
+run --to san <<<$'1. d4 Nf6 2. c4 e6 4. Nc3 Bb4 5. e3 O-O'
+check "numbers jump: said once, no illegal move from the start position" [ "$(grep -c error <<<"$err")" -eq 1 ]
+check "numbers jump: the jump named, at 4." grep -q "<stdin>:1:20: error\[two-columns\]" <<<"$err"
+
 finish "notation-translate CLI"

@@ -158,12 +158,31 @@ bool DialectOfInput::flush_block() {
       part = stopped_result(block_[*failed_at].number, k < block_.size() ? 1 : block_[line_of[k]].second_at + 1);
       continue;
     }
+    // Each part after the first goes on from where the game stands: one numbered otherwise
+    // ("1. Nf3 Nf6 3. Nc3": a number skipped, not a second column) would be read from the
+    // start position, a misreading in silence. Refused, and said where.
+    if (k > 0 && !goes_on(parts[k])) {
+      part = LineResult{};
+      std::size_t column = k < block_.size() ? 1 : block_[line_of[k]].second_at + 1;
+      part.failure = Problem{"two-columns", column, 0, "", last_ ? last_->pos.fen() : "",
+                             "the move numbers jump here, and what follows does not go on from where the moves "
+                             "before it stopped: neither one game nor a game's halves side by side",
+                             {}};
+      failed_at = line_of[k], last_.reset();
+      continue;
+    }
     std::vector<std::string_view> after(parts.begin() + k + 1, parts.end());
     part = translate(parts[k], after, last_ ? &*last_ : nullptr);
     if (part.failure) failed_at = line_of[k], last_.reset();
     else if (!part.moves.empty()) last_ = part.end;
   }
   return print_block(left, right);
+}
+
+bool DialectOfInput::goes_on(std::string_view part) const {
+  if (!last_) return false;
+  MoveText t = split_move_text(part);
+  return t.first_number == last_->pos.fullmove_number() && t.first_number_black == (last_->pos.side_to_move() == chess::BLACK);
 }
 
 bool DialectOfInput::print_block(std::vector<LineResult>& left, std::vector<LineResult>& right) {
