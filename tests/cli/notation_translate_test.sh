@@ -192,4 +192,8 @@ run --to san <<<$'1. d4 Nf6 2. c4 e6 4. Nc3 Bb4 5. e3 O-O'
 check "numbers jump: said once, no illegal move from the start position" [ "$(grep -c error <<<"$err")" -eq 1 ]
 check "numbers jump: the jump named, at 4." grep -q "<stdin>:1:20: error\[two-columns\]" <<<"$err"
 
+# A game over several lines: a problem's ply counts from the game's start, as on one line.
+run --to uci <<<$'1. e4 e5\n2. Nf5 Nc6'
+check "game over lines: the ply is the game's" grep -q "<stdin>:2:5: error\[illegal-move\].*(ply 3, move 'Nf5'" <<<"$err"
+
 finish "notation-translate CLI"

@@ -164,12 +164,14 @@ LineResult Translator::translate(std::string_view line, const Codec* preferred, 
                   options_.to->uses_piece_origins()};
   result.moves.reserve(tokens.size());
   std::span<const std::string_view> following = ahead.empty() ? std::span(tokens) : std::span(ahead);
+  int plies_before = goes_on ? continues->plies : 0;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     std::size_t column = offset + text.moves[i].column;
-    if (!translate_move(options_, state, tokens[i], column, int(i) + 1, following.subspan(i + 1), result)) return result;
+    if (!translate_move(options_, state, tokens[i], column, plies_before + int(i) + 1, following.subspan(i + 1), result))
+      return result;
   }
   if (options_.with_uci) result.final_fen = state.pos.fen();  // for JSON output only
-  result.end = Continuation{std::move(state.pos), state.origins, state.target_origins};
+  result.end = Continuation{std::move(state.pos), state.origins, state.target_origins, plies_before + int(tokens.size())};
   return result;
 }
 

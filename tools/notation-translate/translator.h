@@ -34,6 +34,7 @@ struct Problem {
 struct Continuation {
   chess::Position pos;
   chess::notation::PieceOrigins origins, target_origins;
+  int plies = 0;  // played in the game so far: a problem's ply counts from the game's start
 };
 
 struct LineResult {
