@@ -41,7 +41,7 @@ PGN = {
     "nested-closed": dict(games=3, bad=1, status=(1, 1, 1), says=[(r"variations nested deeper than 100", ONCE)]),
     "nested-unclosed": dict(games=3, bad=1, status=(1, 1, 1), says=[(r"variations nested deeper than 100", ONCE),
                                                                     (r"100 variations not closed", ONCE)]),
-    "plies-500k": dict(games=3, bad=1, status=(1, 1, 1), says=[(r"error\[game-too-large\]: more than 20000 moves", ONCE)]),
+    "plies-500k": dict(games=3, bad=1, status=(1, 1, 1), says=[(r"error\[game-too-large\]: more than 20000 plies \(half-moves\) in the main line", ONCE)]),
     # Its games have no Event, Site, Date or Round: pgn-validate prints 100 such warnings, then
     # one note that the rest are only counted.
     "games-10m": dict(games=None, bad=0, status=(0, 0, 0), says=[(r"warning\[missing-tag\]", 100),

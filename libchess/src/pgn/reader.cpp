@@ -749,7 +749,7 @@ struct Reader::Impl {
     if (depth == 0 && ++moves_in_game > options.max_game_moves) {  // memory stays bounded
       if (moves_in_game == options.max_game_moves + 1)
         report(Severity::Error, "game-too-large", at,
-               "more than " + std::to_string(options.max_game_moves) + " moves in the main line: the rest is not read");
+               "more than " + std::to_string(options.max_game_moves) + " plies (half-moves) in the main line: the rest is not read");
       return false;
     }
     // "3." and "3" (printed books: "3 B-N5") are White's move, "3..." and "3. ..." Black's;

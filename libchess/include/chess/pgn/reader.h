@@ -53,7 +53,7 @@ struct ReaderOptions {
   // comment-too-long): never shortened in silence, and refused by the writers.
   std::size_t max_comment_length = 16 << 20;  // bytes of one comment; the rest is not kept
   std::size_t max_raw_game_bytes = 16 << 20;  // bytes of a game's text kept for passing it through
-  std::size_t max_game_moves = 20000;         // main-line moves (the longest legal game has under 12,000)
+  std::size_t max_game_moves = 20000;         // main-line plies, each move of each side (the 75-move rule ends any game before 17,700)
   bool keep_raw = false;
   // Where the text starts in a larger input: its first line is line_offset + 1, its
   // first game number ordinal_offset + 1, its first byte byte_offset (for reading a piece
