@@ -15,4 +15,9 @@ inline std::string counted(std::size_t n, std::string_view noun) {
   return out;
 }
 
+// For nouns whose plural is no added 's' ("1 ply", "3 plies").
+inline std::string counted(std::size_t n, std::string_view singular, std::string_view plural) {
+  return std::to_string(n) + ' ' + std::string(n == 1 ? singular : plural);
+}
+
 }  // namespace tools

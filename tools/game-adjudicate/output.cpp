@@ -61,7 +61,7 @@ public:
     add(", adjudicated ", chess::rules::to_string(a.result), ": ", a.explanation);
     if (std::string rule = rule_name(a, set); !rule.empty()) add(" (", rule, ")");
     add(", ply ", a.ply);
-    if (a.moves_after_end) add("; ", tools::counted(a.moves_after_end, "ply"), " recorded after the end");
+    if (a.moves_after_end) add("; ", tools::counted(a.moves_after_end, "ply", "plies"), " recorded after the end");
     if (!a.claimable.empty()) add("; claimable: ", claims_text(a));
     if (!j.witness_san.empty()) add("; mate possible: ", join(j.witness_san, " "));
     for (const auto& n : a.notes) add("; ", n);
