@@ -161,7 +161,7 @@ bool DialectOfInput::flush_block() {
     // Each part after the first goes on from where the game stands: one numbered otherwise
     // ("1. Nf3 Nf6 3. Nc3": a number skipped, not a second column) would be read from the
     // start position, a misreading in silence. Refused, and said where.
-    if (k > 0 && !goes_on(parts[k])) {
+    if (k > 0 && !(last_ && numbered_from(split_move_text(parts[k]), last_->pos))) {
       part = LineResult{};
       std::size_t column = k < block_.size() ? 1 : block_[line_of[k]].second_at + 1;
       part.failure = Problem{"two-columns", column, 0, "", last_ ? last_->pos.fen() : "",
@@ -177,12 +177,6 @@ bool DialectOfInput::flush_block() {
     else if (!part.moves.empty()) last_ = part.end;
   }
   return print_block(left, right);
-}
-
-bool DialectOfInput::goes_on(std::string_view part) const {
-  if (!last_) return false;
-  MoveText t = split_move_text(part);
-  return t.first_number == last_->pos.fullmove_number() && t.first_number_black == (last_->pos.side_to_move() == chess::BLACK);
 }
 
 bool DialectOfInput::print_block(std::vector<LineResult>& left, std::vector<LineResult>& right) {

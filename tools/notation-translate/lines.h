@@ -78,7 +78,6 @@ private:
   // look into; each output line holds both, as its input did. After a part that fails,
   // the parts after it are not read (their position is not known).
   bool flush_block();
-  bool goes_on(std::string_view part) const;  // numbered where the block's game stands
   bool print_block(std::vector<LineResult>& left, std::vector<LineResult>& right);
   // A line numbered after the line where its game stopped: not read, said so.
   std::optional<LineResult> after_stopped_game(std::string_view text);

@@ -130,6 +130,11 @@ bool translate_move(const TranslatorOptions& options, LineState& state, std::str
 
 }  // namespace
 
+bool numbered_from(const MoveText& text, const Position& pos) {
+  return text.first_number && text.first_number == pos.fullmove_number() &&
+         text.first_number_black == (pos.side_to_move() == BLACK);
+}
+
 LineResult Translator::translate(std::string_view line, const Codec* preferred, const Continuation* continues,
                                  std::span<const std::string_view> next_line) const {
   LineResult result;
@@ -138,9 +143,7 @@ LineResult Translator::translate(std::string_view line, const Codec* preferred, 
   if (!read_fen_prefix(line, options_.chess960, result, pos, offset)) return result;
   MoveText text = split_move_text(line.substr(offset));
   // A line numbered where the line before stopped goes on with its game.
-  bool goes_on = continues && result.fen_prefix.empty() && text.first_number &&
-                 text.first_number == continues->pos.fullmove_number() &&
-                 text.first_number_black == (continues->pos.side_to_move() == BLACK);
+  bool goes_on = continues && result.fen_prefix.empty() && numbered_from(text, continues->pos);
   if (goes_on) pos = continues->pos;
   if (misshapen(text, offset, pos, result)) return result;
   result.result = std::string(text.result);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "chess/notation/codec.h"
+#include "chess/notation/move_text.h"
 #include "chess/position.h"
 
 namespace translate {
@@ -36,6 +37,10 @@ struct Continuation {
   chess::notation::PieceOrigins origins, target_origins;
   int plies = 0;  // played in the game so far: a problem's ply counts from the game's start
 };
+
+// Whether the moves of `text` go on from `pos`: their first number is that of the move to be
+// played there ("2." after 1... e5, "1..." after 1. e4).
+bool numbered_from(const chess::notation::MoveText& text, const chess::Position& pos);
 
 struct LineResult {
   std::string fen_prefix;  // "FEN\t" as given at the start of the line, else empty
