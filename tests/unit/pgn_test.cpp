@@ -93,6 +93,20 @@ TEST_CASE("Reader: tokens, results, encodings", "[pgn][reader]") {
     REQUIRE(games[0].diagnostics.size() == 1);
     CHECK(games[0].diagnostics[0].code == "encoding");
   }
+  SECTION("on a Latin-1 line, columns count the input's bytes, not the UTF-8 it is read as") {
+    // '{', ten e-acute, '}': the move's 'N' is the input's 17th byte, its square at 18.
+    auto reports = validate_all("[Event \"x\"]\n\n{" + std::string(10, '\xE9') + "} 1. Nf5 *\n");
+    REQUIRE(reports.size() == 1);
+    CHECK(find(reports[0].errors, "illegal-move").at.line == 3);
+    CHECK(find(reports[0].errors, "illegal-move").at.column == 18);
+    CHECK(find(reports[0].warnings, "encoding").at.column == 2);  // the first byte not UTF-8
+  }
+  SECTION("the encoding warning points at the first control byte") {
+    auto games = read_all("1. e4 \x01 e5 *\n"s);
+    REQUIRE(games.size() == 1);
+    REQUIRE(games[0].diagnostics.size() == 1);
+    CHECK(games[0].diagnostics[0].at.column == 7);
+  }
   SECTION("NUL bytes are spaces, with a warning") {
     auto games = read_all("1. e4\0 e5 *\n"s);
     REQUIRE(games.size() == 1);

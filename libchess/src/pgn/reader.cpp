@@ -15,16 +15,17 @@
 namespace chess::pgn {
 namespace {
 
-bool utf8_valid(std::string_view s) {
+// Where `s` stops being UTF-8 (the first byte of the first bad sequence), or npos.
+std::size_t utf8_invalid_at(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
     unsigned char c = s[i];
     std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    if (n == 0 || i + n > s.size()) return false;
+    if (n == 0 || i + n > s.size()) return i;
     for (std::size_t k = 1; k < n; ++k)
-      if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return false;
+      if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return i;
     i += n;
   }
-  return true;
+  return std::string_view::npos;
 }
 
 // Old archives are ISO-8859-1, which is the first 256 codepoints of Unicode.
@@ -198,7 +199,14 @@ struct Reader::Impl {
   Location comment_at;
   std::vector<Location> cut_comments;  // comments over the limit, said at the game's end
 
-  Location here() const { return {line_no, pos + 1}; }
+  // Columns count the input's bytes: a line read as Latin-1 has two bytes in `line` for
+  // each of its bytes above 0x7F.
+  Location here() const {
+    if (!place.latin1) return {line_no, pos + 1};
+    auto high = std::count_if(line.begin(), line.begin() + std::ptrdiff_t(std::min(pos, line.size())),
+                              [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+    return {line_no, pos + 1 - std::size_t(high) / 2};
+  }
 
   std::size_t input_byte(std::size_t text_byte) const {
     return options.input_byte ? options.input_byte(text_byte) : text_byte;
@@ -272,26 +280,29 @@ struct Reader::Impl {
     raw += '\n';
   }
 
-  // Latin-1 to UTF-8, NUL and control characters to spaces: each reported once per game.
+  // Latin-1 to UTF-8, NUL and control characters to spaces: each reported once per game,
+  // at the first such byte.
   void clean_line() {
-    bool control = false;
-    for (char& c : line)
-      if (static_cast<unsigned char>(c) < 0x20 && c != '\t') {
-        c = ' ';
-        control = true;
+    std::size_t control = std::string::npos;
+    for (std::size_t i = 0; i < line.size(); ++i)
+      if (static_cast<unsigned char>(line[i]) < 0x20 && line[i] != '\t') {
+        line[i] = ' ';
+        control = std::min(control, i);
       }
-    bool latin1 = !utf8_valid(line);
+    std::size_t not_utf8 = utf8_invalid_at(line);
+    bool latin1 = not_utf8 != std::string::npos;
     if (latin1) line = latin1_to_utf8(line);
     place.latin1 = latin1;
-    if ((control || latin1) && v && !warned_encoding) {
+    if ((control != std::string::npos || latin1) && v && !warned_encoding) {
       warned_encoding = true;
       std::string message = latin1 ? "bytes that are not UTF-8: read as ISO-8859-1 (Latin-1)"
                                    : "control characters (NUL or others) read as spaces";
-      if (!game_started) return report(Severity::Warning, "encoding", {line_no, 1}, std::move(message));
+      Location at{line_no, (latin1 ? not_utf8 : control) + 1};
+      if (!game_started) return report(Severity::Warning, "encoding", at, std::move(message));
       held_encoding = Diagnostic{};
       held_encoding->severity = Severity::Warning;
       held_encoding->code = "encoding";
-      held_encoding->at = {line_no, 1};
+      held_encoding->at = at;
       held_encoding->message = std::move(message);
     }
   }
