@@ -41,6 +41,13 @@ check "--rejects without skip: usage error" [ $status -eq 2 ]
 "$bin" --no-progress --on-error skip "$tmp/mixed.pgn" >"$tmp/clean.pgn" 2>/dev/null
 "$bin" --no-progress "$tmp/clean.pgn" >"$tmp/again.pgn" 2>/dev/null
 check "idempotent" cmp -s "$tmp/clean.pgn" "$tmp/again.pgn"
+# A game without a termination marker is passed through as read, without the blank lines
+# it was read to (they used to pile up, one more on each pass).
+printf '[Event "x"]\n\n1. e4 e5 2. Nf3\n\n\n' >"$tmp/no-marker.pgn"
+"$bin" --no-progress "$tmp/no-marker.pgn" >"$tmp/pass1.pgn" 2>/dev/null
+"$bin" --no-progress "$tmp/pass1.pgn" >"$tmp/pass2.pgn" 2>/dev/null
+check "no marker: passed through as read" cmp -s "$tmp/pass1.pgn" <(printf '[Event "x"]\n\n1. e4 e5 2. Nf3\n\n')
+check "no marker: unchanged on a second pass" cmp -s "$tmp/pass1.pgn" "$tmp/pass2.pgn"
 for d in lan uci fan descriptive chinese san-de iccf smith; do
   "$bin" --no-progress --to "$d" "$tmp/clean.pgn" 2>/dev/null | "$bin" --no-progress --from "$d" 2>/dev/null >"$tmp/back.pgn"
   check "round trip through $d" cmp -s "$tmp/clean.pgn" "$tmp/back.pgn"

@@ -40,6 +40,12 @@ inline ReadResult read_game_or_plain(Reader& reader, Visitor& visitor, PlainGame
   return detail::PlainAccess::read_game_or_plain(reader, visitor, plain);
 }
 
+// A game's text ends with its last line that holds anything: the blank lines a game
+// without a termination marker (or of tags only) was read to are between games, and
+// written through with it, they would pile up, one more on each pass. (`raw`'s lines end
+// with "\n".)
+void drop_trailing_blank_lines(std::string& raw);
+
 // Reads a PlainGame's text with the general reader, numbered as in its input.
 void read_plain_game(const PlainGame& game, Visitor& visitor, ReaderOptions options = {});
 

@@ -261,6 +261,7 @@ std::string raw_text(std::string_view text) {
     i = cr == text.size() ? cr : cr + 1;
   }
   if (out.empty() || out.back() != '\n') out += '\n';
+  drop_trailing_blank_lines(out);
   return out;
 }
 

@@ -43,6 +43,15 @@ std::string latin1_to_utf8(std::string_view s) {
   return out;
 }
 
+}  // namespace
+
+void drop_trailing_blank_lines(std::string& raw) {
+  std::size_t last = raw.find_last_not_of(" \t\r\n");
+  if (last != std::string::npos) raw.resize(raw.find('\n', last) + 1);
+}
+
+namespace {
+
 // Whitespace, including NBSP and a BOM in mid-file (both seen in real files).
 std::size_t space_width(std::string_view s, std::size_t i) {
   unsigned char c = s[i];
@@ -411,7 +420,7 @@ struct Reader::Impl {
     settle_encoding();
     report_size_limits();
     if (raw_cut) raw.clear();  // a part of the text is no text to write through: none is handed over
-    else if (options.keep_raw) drop_next_games_line();
+    else if (options.keep_raw) drop_next_games_line(), drop_trailing_blank_lines(raw);
     std::size_t begin = input_byte(game_begin), end = input_byte(game_end);
     visitor.span({begin, end - begin});
     visitor.end_game(raw);
