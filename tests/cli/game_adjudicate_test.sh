@@ -64,6 +64,10 @@ check "pgn: read back, every result now agrees" [ $status -eq 0 ]
 # Rule sets: the same flag fall under the house rules of the seeds loses (no exception).
 run --rules online-cn "$tmp/round.pgn"
 check "online-cn: flag fall loses" grep -qF "game 2 (line 11), Wh - Bl: recorded 1-0, adjudicated 1-0: Black lost on time" <<<"$out"
+run "$tmp/none.pgn"
+check "missing file: exit 2" [ $status -eq 2 ]
+check "missing file: said once, with no empty-input warning after it" \
+  [ "$(grep -c -e 'No such file' -e empty-input <<<"$err")" -eq 1 ]
 run --rules nosuch "$tmp/round.pgn"
 check "unknown rule set: exit 2 and the names" [ $status -eq 2 ]
 check "unknown rule set: exit 2 and the names (message)" grep -q "one of: fide2001, fide2023, uscf, lichess, online-cn" <<<"$err"

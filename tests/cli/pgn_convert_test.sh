@@ -36,6 +36,10 @@ check "stop: stops at the first" [ "$(grep -c '^\[Event' <<<"$out")" -eq 1 ]
 check "stop: exit 1" [ $status -eq 1 ]
 run --rejects "$tmp/r.pgn" "$tmp/mixed.pgn"
 check "--rejects without skip: usage error" [ $status -eq 2 ]
+run "$tmp/none.pgn"
+check "missing file: exit 2" [ $status -eq 2 ]
+check "missing file: said once, with no empty-input warning after it" \
+  [ "$(grep -c -e 'No such file' -e empty-input <<<"$err")" -eq 1 ]
 
 # Idempotence, and every dialect there and back.
 "$bin" --no-progress --on-error skip "$tmp/mixed.pgn" >"$tmp/clean.pgn" 2>/dev/null

@@ -82,6 +82,8 @@ run "$tmp/good.pgn" "$tmp/mixed.pgn"
 check "two files: 4 games" grep -q "^4 games" <<<"$err"
 run "$tmp/none.pgn"
 check "missing file: exit 2" [ $status -eq 2 ]
+check "missing file: said once, with no empty-input warning after it" \
+  [ "$(grep -c -e 'No such file' -e empty-input <<<"$err")" -eq 1 ]
 
 # --strict, --from.
 printf '[Event "E"]\n\n1. e4 e5 2. Ng1f3 *\n' >"$tmp/loose.pgn"

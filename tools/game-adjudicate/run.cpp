@@ -9,11 +9,12 @@ int judged_status(const RunOptions& options, const Summary& summary) {
                                                                            : tools::EXIT_ALL_GOOD;
 }
 
-// The summary, and a word on an empty input; the status the games make.
+// The summary, and a word on an empty input (unless an input could not be read at all:
+// its error said why no game came); the status the games make.
 int conclude(const RunOptions& options, Printer& printer, const Summary& summary,
-             const tools::DiagnosticPrinter& diagnostics) {
+             const tools::DiagnosticPrinter& diagnostics, int io = tools::EXIT_ALL_GOOD) {
   printer.summary(summary);
-  if (summary.games == 0) diagnostics.print(tools::Severity::Warning, "no games in the input", "empty-input");
+  if (summary.games == 0 && io == tools::EXIT_ALL_GOOD) diagnostics.print(tools::Severity::Warning, "no games in the input", "empty-input");
   return judged_status(options, summary);
 }
 
@@ -32,7 +33,7 @@ int run_games(const RunOptions& options, Printer& printer, const tools::Diagnost
     return true;
   };
   int io = tools::for_each_game<Judged>(loop, diagnostics, read_one, emit);
-  if (!options.part.summary_to_file()) return std::max(io, conclude(options, printer, summary, diagnostics));
+  if (!options.part.summary_to_file()) return std::max(io, conclude(options, printer, summary, diagnostics, io));
   if (!options.part.write_summary(summary.json(), diagnostics)) return tools::EXIT_USAGE_OR_IO;
   return std::max(io, judged_status(options, summary));
 }

@@ -23,9 +23,10 @@ struct Totals {
 };
 
 // The closing count (with what --classify, --fix and --split-* did), the --match tags no
-// game had, and a word on an empty input.
+// game had, and a word on an empty input (unless an input could not be read at all: its
+// error said why no game came).
 void conclude(const Totals& totals, const Selection& selection, const RunOptions& options,
-              const tools::DiagnosticPrinter& diagnostics) {
+              const tools::DiagnosticPrinter& diagnostics, int io = tools::EXIT_ALL_GOOD) {
   std::string filtered = selection.removed_summary(), classified, fixed, split;
   if (options.search.openings)
     classified = fmt::format("; classified: {} of the {} written ({} reached no position of the opening table)",
@@ -38,7 +39,7 @@ void conclude(const Totals& totals, const Selection& selection, const RunOptions
              tools::counted(totals.read, "game"), totals.written, totals.rejected, totals.passed_through,
              filtered.empty() ? "" : "; filtered out: ", filtered, classified, fixed, split);
   for (const std::string& w : selection.warnings()) diagnostics.print(tools::Severity::Warning, w, "match-no-tag");
-  if (totals.read == 0) diagnostics.print(tools::Severity::Warning, "no games in the input", "empty-input");
+  if (totals.read == 0 && io == tools::EXIT_ALL_GOOD) diagnostics.print(tools::Severity::Warning, "no games in the input", "empty-input");
 }
 
 // The same counts as a part's summary (--summary-file), for --merge-summaries.
@@ -346,7 +347,7 @@ int run(const RunOptions& options, Selection& selection, const tools::Diagnostic
   int io = options.index ? tools::for_each_game<Read>(loop, diagnostics, read_tags, std::ref(destinations))
                          : tools::for_each_game<Read>(loop, diagnostics, Reading(options, selection, true),
                                                       std::ref(destinations));
-  if (!options.part.summary_to_file()) conclude(destinations.totals, selection, options, diagnostics);
+  if (!options.part.summary_to_file()) conclude(destinations.totals, selection, options, diagnostics, io);
   else if (!options.part.write_summary(summary_json(destinations.totals, selection), diagnostics)) io = tools::EXIT_USAGE_OR_IO;
   if (rejects_out.is_open() && !rejects_out.flush()) {  // a full disk: never a silently short file of rejects
     diagnostics.print(tools::Severity::Error, options.rejects + ": write error");

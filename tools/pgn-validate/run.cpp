@@ -16,9 +16,12 @@ struct Checked {
   std::string raw;
 };
 
-// The summary, and a word on an empty input (a wrong file, a failed download).
-int conclude(const RunOptions& options, const Output& output, const tools::DiagnosticPrinter& diagnostics) {
+// The summary, and a word on an empty input (a wrong file, a failed download), unless an
+// input could not be read at all (its error said why no game came).
+int conclude(const RunOptions& options, const Output& output, const tools::DiagnosticPrinter& diagnostics,
+             int io = tools::EXIT_ALL_GOOD) {
   output.summary();
+  if (io != tools::EXIT_ALL_GOOD) return io;
   if (output.totals().games != 0) return output.totals().invalid ? tools::EXIT_SOME_INVALID : tools::EXIT_ALL_GOOD;
   bool strict = options.validate.strict;
   diagnostics.print(strict ? tools::Severity::Error : tools::Severity::Warning, "no games in the input", "empty-input");
@@ -71,7 +74,7 @@ int run(const RunOptions& options, Output& output, const tools::DiagnosticPrinte
   if (several && !current.empty()) output.file_summary(current);
   if (options.part.summary_to_file())
     return options.part.write_summary(output.summary_json(), diagnostics) ? std::max(io, invalid) : tools::EXIT_USAGE_OR_IO;
-  return std::max({io, invalid, conclude(options, output, diagnostics)});
+  return std::max({io, invalid, conclude(options, output, diagnostics, io)});
 }
 
 }  // namespace validate
