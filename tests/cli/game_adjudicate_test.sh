@@ -55,11 +55,16 @@ assert lines[-1]["summary"]["disagree"] == 1
 ' <<<"$out"
 
 run --format pgn "$tmp/round.pgn"
-check "pgn: the adjudicated result and termination" grep -q '^\[Termination "time-forfeit"\]' <<<"$out"
+check "pgn: the adjudicated result and termination, in the PGN standard's values" \
+  [ "$(grep '^\[Termination ' <<<"$out" | tr '\n' ' ')" = '[Termination "normal"] [Termination "time forfeit"] [Termination "normal"] ' ]
 check "pgn: the comment at the ply" grep -qF "{ adjudicated 1/2-1/2: Black lost on time" <<<"$out"
 printf '%s\n' "$out" >"$tmp/back.pgn"
 run "$tmp/back.pgn"
 check "pgn: read back, every result now agrees" [ $status -eq 0 ]
+printf '[Event "E"]\n[Result "0-1"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 0-1\n\n1. e4 e5\n\n' >"$tmp/changed.pgn"
+run --format pgn "$tmp/changed.pgn"
+check "pgn: a result the judgement changed is an adjudication, a game that goes on unterminated" \
+  [ "$(grep '^\[Termination ' <<<"$out" | tr '\n' ' ')" = '[Termination "adjudication"] [Termination "unterminated"] ' ]
 
 # Rule sets: the same flag fall under the house rules of the seeds loses (no exception).
 run --rules online-cn "$tmp/round.pgn"

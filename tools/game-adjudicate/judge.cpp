@@ -57,12 +57,23 @@ std::string termination_comment(const rules::Adjudication& a, const rules::RuleS
   return text;
 }
 
+// The Termination tag of a game written back, in the PGN standard's values (9.8.1): a flag
+// fall is a time forfeit (read back, it is one again), a game that goes on is unterminated,
+// a result this judgement changed (or a game it voids) is an adjudication, and any other
+// game ended normally. The rule itself is in the comment at its ply.
+std::string termination_tag(const rules::Adjudication& a, rules::Result recorded) {
+  if (a.reason == rules::Reason::TimeForfeit) return "time forfeit";
+  if (a.reason == rules::Reason::None) return "unterminated";
+  if (a.reason == rules::Reason::Void || a.result != recorded) return "adjudication";
+  return "normal";
+}
+
 // The game as read, with the adjudicated Result and Termination, and a comment where the
 // rule took effect.
 std::string written_back(pgn::Game& game, const pgn::GameReport& report, const rules::Adjudication& a,
-                         const rules::RuleSet& set) {
+                         rules::Result recorded, const rules::RuleSet& set) {
   std::string result(rules::to_string(a.result));
-  std::string termination = a.reason == rules::Reason::None ? "unterminated" : std::string(rules::to_string(a.reason));
+  std::string termination = termination_tag(a, recorded);
   auto set_tag = [&](const char* name, const std::string& value) {
     for (pgn::Tag& t : game.tags)
       if (t.name == name) return void(t.value = value);
@@ -248,7 +259,7 @@ bool judge_built(pgn::Reader& reader, const JudgeOptions& options, Judged& out) 
     for (Move m : record.moves) end.make_move_or_pass(m);
     out.witness_san = witness_in_san(end, out.adjudication->witness);
   }
-  out.pgn = written_back(game, out.report, *out.adjudication, *options.rules);
+  out.pgn = written_back(game, out.report, *out.adjudication, record.recorded, *options.rules);
   return true;
 }
 
