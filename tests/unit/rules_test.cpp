@@ -249,6 +249,25 @@ TEST_CASE("dead positions: a locked pawn wall; a resignation there is a draw", "
   CHECK(ends_in_mate(at("8/8/4k3/4b3/8/4K3/8/5B2 w - - 0 1"), opposite.white.witness, BLACK));
 }
 
+TEST_CASE("dead positions: the game ends at the ply the wall locks, whatever the record says after it", "[rules]") {
+  // White's a-pawn is free until 2. a4 (ply 3) locks the wall; the kings then shuffle for
+  // five plies before Black "wins" by resignation, or on White's flag.
+  const std::string free_pawn = "4k3/8/1p1p1p1p/pPpPpPpP/2P1P1P1/P7/8/4K3 w - - 0 1";
+  const std::string moves = "Kd2 Kd8 a4 Ke8 Ke1 Kd8 Kd2 Ke8";
+  // Before the lock, Black's a-pawn may step to a4, where White's king takes it: not dead.
+  REQUIRE(analyse_dead_position(at(free_pawn)).classification() == "WB");
+  for (bool flag_fall : {false, true}) {
+    GameRecord g = game(free_pawn, moves, Result::BlackWins);
+    g.flag_fall = flag_fall;
+    Adjudication a = adjudicate(g, set("fide2001"));
+    INFO("flag fall: " << flag_fall);
+    CHECK(a.result == Result::Draw);
+    CHECK(a.reason == Reason::DeadPosition);
+    CHECK(a.ply == 3);
+    CHECK(a.moves_after_end == 5);
+  }
+}
+
 TEST_CASE("dead positions: a lone piece mates with the loser's own men beside its king, found within the budget",
           "[rules]") {
   // From real games' last positions, each a mate that needs the loser's help for many

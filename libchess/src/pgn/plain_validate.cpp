@@ -75,7 +75,7 @@ public:
     last_ = m;
     if (main_line) {
       ++plies_;
-      if (telling_) tell_after_move();
+      if (telling_) tell_after_move(m);
     }
     if (building()) build_->resolved_move(text, at, m);
     return true;
@@ -166,8 +166,8 @@ private:
     if (judge_) judge_->before_move(pos_);  // a pass is no canonical SAN
     if (observer_ && observer_->wants_moves()) observer_->before_move(pos_, false);
   }
-  void tell_after_move() {
-    if (judge_) judge_->after_move(pos_);
+  void tell_after_move(Move played) {
+    if (judge_) judge_->after_move(pos_, played);
     if (!observer_) return;
     if (observer_->wants_moves()) observer_->after_move(pos_);
     stop_if_unwanted();

@@ -365,7 +365,7 @@ bool GameValidator::replay(const Line& line, Line* writable, Position pos, Piece
     if (observer && observer->wants_moves()) observer->before_move(pos, played == Move::null());
     pos.make_move_or_pass(played);
     if (final_out) ++report_.plies;
-    if (judge) judge->after_move(pos);
+    if (judge) judge->after_move(pos, played);
     if (observer) {
       if (observer->wants_moves()) observer->after_move(pos);
       for (const std::string& c : node.comments) observer->comment(c);

@@ -56,6 +56,7 @@ public:
     claim_clock_ = rules.fifty_moves.count - 1;
     often_seen_ = rules.threefold.count - 1;
     window_.reserve(128);
+    keeps_moves_ = rules.dead_position.on();
   }
 
   // start and after_move return whether the next before_move has anything to do.
@@ -66,6 +67,7 @@ public:
     checks_in_row_[0] = checks_in_row_[1] = checks_received_[0] = checks_received_[1] = 0;
     ended_ = false;
     ply_ = 0;
+    if (keeps_moves_) start_.assign_current(pos), moves_.clear();
     remember();
     return attention();
   }
@@ -80,10 +82,11 @@ public:
     if (!often_.empty() || pos.halfmove_clock() == claim_clock_) claims_with_written_move();
   }
 
-  bool after_move(const Position& pos) {
+  bool after_move(const Position& pos, Move played) {
     pos_ = &pos;
     ++ply_;
     if (ended_) return true;  // the moves after the end are counted
+    if (keeps_moves_) moves_.push_back(played);
     if (pos.halfmove_clock() == 0) forget();
     remember();
     if (counts_checks_) {  // only the rule sets that count them look at them
@@ -286,7 +289,10 @@ private:
   // No rule ended the game on the board: what the record says, judged.
   void judge_record() {
     out_.ply = plies();
-    if (record_->flag_fall && rules_.flag_fall.on()) return judge_flag_fall();
+    if (record_->flag_fall && rules_.flag_fall.on()) {
+      if (!dead()) judge_flag_fall();  // a dead position had ended the game before the flag fell
+      return;
+    }
     Result recorded = record_->recorded;
     if (recorded == Result::WhiteWins || recorded == Result::BlackWins) return judge_resignation(recorded);
     if (recorded == Result::Draw) return judge_draw();
@@ -350,20 +356,43 @@ private:
     }
   }
 
-  // A position from which neither side can mate had ended the game already: a draw.
-  // `first`: the side asked first, the one most likely to mate (a resignation's winner): a
-  // side that can mate settles it, and the other need not be asked.
+  // A position from which neither side can mate had ended the game already: a draw, from
+  // the ply it arose. `first`: the side asked first, the one most likely to mate (a
+  // resignation's winner): a side that can mate settles it, and the other need not be asked.
   bool dead(Color first = WHITE) {
-    // The full question only where the quick filter leaves it open: a search on every
-    // resigned or drawn game would cost far more than reading it.
-    if (!rules_.dead_position.on() || !might_be_dead(pos())) return false;
-    for (Color side : {first, ~first})
-      if (can_checkmate(pos(), side, options_.ended_budget).ability != MateAbility::Impossible) return false;
+    if (!rules_.dead_position.on() || !proven_dead(pos(), first)) return false;
     out_.result = Result::Draw;
     out_.reason = Reason::DeadPosition;
     out_.article = rules_.dead_position.article;
     out_.explanation = "neither side can checkmate by any series of legal moves: the game had ended";
+    out_.ply = dead_since();
+    out_.moves_after_end = plies() - out_.ply;
     return true;
+  }
+
+  bool proven_dead(const Position& pos, Color first = WHITE) const {
+    // The full question only where the quick filter leaves it open: a search on every
+    // resigned or drawn game would cost far more than reading it.
+    if (!might_be_dead(pos)) return false;
+    for (Color side : {first, ~first})
+      if (can_checkmate(pos, side, options_.ended_budget).ability != MateAbility::Impossible) return false;
+    return true;
+  }
+
+  // The first ply whose position is proven dead, the last one being: no move turns a dead
+  // position into a live one, so the plies from there on are dead too, and a binary search
+  // replays the game a few times (only for games found dead at their end: a locked pawn
+  // wall the players shuffled behind before one resigned).
+  int dead_since() {
+    int lo = 0, hi = plies();  // hi: proven dead
+    while (lo < hi) {
+      int mid = lo + (hi - lo) / 2;
+      scratch_.assign_current(start_);
+      for (int i = 0; i < mid; ++i) scratch_.make_move_or_pass(moves_[std::size_t(i)]);
+      if (proven_dead(scratch_)) hi = mid;
+      else lo = mid + 1;
+    }
+    return hi;
   }
 
   void judge_resignation(Result recorded) {
@@ -426,6 +455,11 @@ private:
   int checks_in_row_[2] = {0, 0};
   int checks_received_[2] = {0, 0};
   bool ended_ = false;
+  // With a dead-position rule: the game's start and main-line moves (a pass as
+  // Move::null()), for the ply a dead position arose at.
+  bool keeps_moves_ = false;
+  Position start_;
+  std::vector<Move> moves_;
 };
 
 std::string_view to_string(Result r) {
@@ -462,8 +496,8 @@ void GameJudge::start(const Position& pos) {
   plies_ = 0;
 }
 void GameJudge::look_before_move(const Position& pos, bool pass) { replay_->before_move(pos, pass); }
-void GameJudge::after_move(const Position& pos) {
-  attention_ = replay_->after_move(pos);
+void GameJudge::after_move(const Position& pos, Move played) {
+  attention_ = replay_->after_move(pos, played);
   ++plies_;
 }
 Adjudication GameJudge::finish(const Position& end, const RecordEnd& record) { return replay_->finish(end, record); }
@@ -475,7 +509,7 @@ Adjudication adjudicate(const GameRecord& game, const RuleSet& rules, const Adju
   for (Move m : game.moves) {
     judge.before_move(pos, m == Move::null());
     pos.make_move_or_pass(m);
-    judge.after_move(pos);
+    judge.after_move(pos, m);
   }
   return judge.finish(pos, game);
 }

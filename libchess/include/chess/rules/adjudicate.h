@@ -81,7 +81,7 @@ Adjudication adjudicate(const GameRecord& game, const RuleSet& rules, const Adju
 // The same judgement fed by a replay that is made anyway (the reader's, validating the
 // game), so that a game is replayed once to read and judge it: start with the first
 // position, then before each main-line move the position (and whether the move is a pass),
-// after it the new position, and at the end the last position and what the record
+// after it the new position and the move, and at the end the last position and what the record
 // says. Each position must stay unchanged for the duration of the call only. One judge
 // serves game after game. (The validator feeds it directly, ValidateOptions::judge.)
 class GameJudge {
@@ -95,7 +95,7 @@ public:
   void before_move(const Position& pos, bool pass = false) {
     if (attention_ || pass) look_before_move(pos, pass);
   }
-  void after_move(const Position& pos);
+  void after_move(const Position& pos, Move played);  // played: Move::null() for a pass
   Adjudication finish(const Position& end, const RecordEnd& record);
   int plies() const { return plies_; }  // the main-line moves told since start
 
