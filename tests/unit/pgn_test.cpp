@@ -107,6 +107,19 @@ TEST_CASE("Reader: tokens, results, encodings", "[pgn][reader]") {
     REQUIRE(games[0].diagnostics.size() == 1);
     CHECK(games[0].diagnostics[0].at.column == 7);
   }
+  SECTION("stray characters are said once a game, at the first, with how many more and where the last is") {
+    // A game copied from a web page: "<br />" ends every line.
+    auto games = read_all("[Event \"x\"]\n\n1. e4 e5 <br />\n2. Nf3 Nc6 <br />\n3. Bb5 a6 *\n");
+    REQUIRE(games.size() == 1);
+    std::vector<Diagnostic> strays;
+    for (const Diagnostic& d : games[0].diagnostics)
+      if (d.message.rfind("unexpected character", 0) == 0) strays.push_back(d);
+    REQUIRE(strays.size() == 1);
+    CHECK(strays[0].code == "unreadable-move");
+    CHECK(strays[0].at.line == 3);
+    CHECK(strays[0].at.column == 10);
+    CHECK(strays[0].message == "unexpected character '<'; 3 more in this game, the last at line 4, column 17 (all skipped)");
+  }
   SECTION("NUL bytes are spaces, with a warning") {
     auto games = read_all("1. e4\0 e5 *\n"s);
     REQUIRE(games.size() == 1);

@@ -207,6 +207,11 @@ struct Reader::Impl {
   std::string comment;
   Location comment_at;
   std::vector<Location> cut_comments;  // comments over the limit, said at the game's end
+  // Characters no token is made of, said once a game at the first (a game copied from a
+  // web page has "<br />" on every line): how many, and where the last was.
+  std::optional<Diagnostic> stray;
+  std::size_t strays = 0;
+  Location last_stray;
 
   // Columns count the input's bytes: a line read as Latin-1 has two bytes in `line` for
   // each of its bytes above 0x7F.
@@ -365,6 +370,8 @@ struct Reader::Impl {
     raw.clear();
     raw_cut = false;
     cut_comments.clear();
+    stray.reset();
+    strays = 0;
     warned_encoding = false;
     if (carried_encoding) {
       early.push_back(std::move(*carried_encoding));
@@ -418,6 +425,7 @@ struct Reader::Impl {
                         : std::to_string(depth) + " variations not closed with ')' before the end of the game");
     for (; depth > 0; --depth) v->end_variation(here());
     settle_encoding();
+    report_strays();
     report_size_limits();
     if (raw_cut) raw.clear();  // a part of the text is no text to write through: none is handed over
     else if (options.keep_raw) drop_next_games_line(), drop_trailing_blank_lines(raw);
@@ -742,7 +750,9 @@ struct Reader::Impl {
       return false;
     }
     if (!symbol_char(c)) {
-      report(Severity::Error, "unreadable-move", at, "unexpected character '" + std::string(1, char(c)) + "'");
+      if (!stray) stray = Diagnostic{Severity::Error, "unreadable-move", at, "unexpected character '" + std::string(1, char(c)) + "'"};
+      ++strays;
+      last_stray = at;
       ++pos;
       return false;
     }
@@ -862,6 +872,16 @@ struct Reader::Impl {
   // game's text (its raw begins with it), not this one's, which would write it twice.
   void drop_next_games_line() {
     if (line_left_for_next_game() && raw_last_line < raw.size()) raw.resize(raw_last_line);
+  }
+
+  void report_strays() {
+    if (!stray) return;
+    if (strays > 1)
+      stray->message += "; " + std::to_string(strays - 1) + " more in this game, the last at line " +
+                        std::to_string(last_stray.line) + ", column " + std::to_string(last_stray.column) +
+                        " (all skipped)";
+    report(stray->severity, stray->code, stray->at, std::move(stray->message));
+    stray.reset();
   }
 
   // Once the game is read: each comment over the limit, and whether the game's text could be
