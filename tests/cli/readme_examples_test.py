@@ -2,8 +2,10 @@
 """The README's examples run as written: every `$ ` command of its ```sh blocks, in one
 shell per block (so that `F=...` carries on), from a scratch copy of the project's root
 with ../shared beside it. A command passes when it exits 0 or 1 (some examples show an
-error on purpose) and every output line the README prints after it appears in what it
-printed (lines with timings left out). A command that names an input file which is not
+error on purpose; a cmp must find no difference) and every output line the README prints
+after it appears in what it printed (lines with timings left out); the lines shown are
+all it printed (on standard output, or on both), unless a line with "..." says some are
+left out. A command that names an input file which is not
 there (round3.pgn, a lichess dump) is reported as skipped, by name.
 
 The man pages' examples (MAN_DIR) likewise: their commands name the programs alone, so
@@ -26,6 +28,11 @@ if not os.path.isdir(os.path.join(shared, "corpus")):
 
 TIMING = re.compile(r"\d\.\d+s\b|Mnodes/s|seconds")
 FILE = re.compile(r"(?<![>\w])([\w./*-]+\.(?:pgn|epd|zst|tsv|txt))\b")
+
+
+def words(text):
+    """The words of the lines of `text` that hold no timing (man pages fold long lines)."""
+    return " ".join(l for l in text.split("\n") if not TIMING.search(l)).split()
 
 
 def blocks(text):
@@ -101,11 +108,17 @@ for source, block in sources:
         r = subprocess.run(["bash", "-c", script], cwd=main, capture_output=True, text=True, timeout=300, env=env)
         got = " ".join((r.stdout + r.stderr).split())  # man pages fold long lines: compare words
         lost = [e for e in expected if not TIMING.search(e) and "..." not in e and " ".join(e.split()) not in got]
+        shown = words("\n".join(expected))
+        partial = any("..." in e for e in expected)
+        whole = not shown or partial or shown in (words(r.stdout), words(r.stdout + r.stderr), words(r.stderr + r.stdout))
         # An example of an error shows it: then exit status 2 (usage, a bad FEN) is right too.
         allowed = (0, 1, 2) if any("error[" in e for e in expected) else (0, 1)
-        if r.returncode not in allowed or lost:
+        if re.search(r"\bcmp\b", cmd):  # a comparison shown is one that holds
+            allowed = (0,)
+        if r.returncode not in allowed or lost or not whole:
             failed += 1
-            print(f"FAIL ({source}): {cmd.splitlines()[0]}\n  exit {r.returncode}; lines not printed: {lost[:3]}")
+            print(f"FAIL ({source}): {cmd.splitlines()[0]}\n  exit {r.returncode}; lines not printed: {lost[:3]}"
+                  + ("" if whole else "; it printed more than is shown, and no '...' says so"))
         else:
             passed += 1
 print(f"README and man page examples: {passed} passed, {failed} failed, {skipped} skipped")
