@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "position_access.h"
 #include "zobrist.h"
 
 namespace chess {
@@ -243,6 +244,27 @@ void Position::unmake_null_move() {
   side_ = ~side_;
   --game_ply_;
   history_.pop_back();
+}
+
+void detail::PositionAccess::assign(Position& pos, const Bitboard (&by_color)[COLOR_NB],
+                                    const Bitboard (&by_type)[PIECE_TYPE_NB], Color side, uint8_t castling, Square ep,
+                                    int rule50, int game_ply) {
+  std::memset(pos.board_, 0, sizeof pos.board_);
+  std::memcpy(pos.by_color_, by_color, sizeof pos.by_color_);
+  std::memcpy(pos.by_type_, by_type, sizeof pos.by_type_);
+  for (Color c : {WHITE, BLACK})
+    for (int pt = PAWN; pt <= KING; ++pt)
+      for (Bitboard b = by_type[pt] & by_color[c]; b;) pos.board_[pop_lsb(b)] = make_piece(c, PieceType(pt));
+  pos.side_ = side;
+  pos.game_ply_ = game_ply;
+  pos.history_.resize(1);
+  StateInfo& st = pos.state();
+  st = StateInfo{};
+  st.castling = castling;
+  st.ep_square = ep;
+  st.rule50 = uint16_t(rule50);
+  pos.compute_key();
+  pos.compute_checkers();
 }
 
 }  // namespace chess

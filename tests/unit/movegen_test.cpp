@@ -8,19 +8,13 @@
 #include "chess/perft_suite.h"
 #include "chess/uci_move.h"
 #include "perft_board.h"  // the library's private board for perft, compared here with its generator
+#include "support/positions.h"
 
 using namespace chess;
 
 namespace {
 
-Position from(const std::string& fen, bool chess960 = false) {
-  FenOptions o;
-  if (chess960) o.chess960 = Chess960Mode::On;
-  FenResult r = Position::from_fen(fen, o);
-  INFO(fen);
-  REQUIRE(r.ok());
-  return r.position;
-}
+using test_support::from;
 
 PerftSuite fixture(const std::string& name) {
   std::ifstream in(std::string(CHESS_FIXTURES_DIR) + "/" + name);

@@ -5,18 +5,14 @@
 #include "chess/notation/move_text.h"
 #include "chess/notation/registry.h"
 #include "chess/uci_move.h"
+#include "support/positions.h"
 
 using namespace chess;
 using namespace chess::notation;
 
 namespace {
 
-Position from(const std::string& fen) {
-  FenResult r = Position::from_fen(fen);
-  INFO(fen);
-  REQUIRE(r.ok());
-  return r.position;
-}
+using test_support::from;
 
 const Codec& codec(std::string_view name) {
   const Codec* c = find_codec(name);

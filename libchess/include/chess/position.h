@@ -16,6 +16,11 @@ CHESS_PUBLIC_BEGIN
 
 namespace chess {
 
+namespace detail {
+// How the library's own boards (src/position_access.h) write a position back: not exported.
+struct [[gnu::visibility("hidden")]] PositionAccess;
+}  // namespace detail
+
 // What make_move must remember to unmake: everything that cannot be recomputed from the move.
 struct StateInfo {
   uint64_t key = 0;
@@ -96,6 +101,7 @@ public:
 
 private:
   friend class FenReader;
+  friend struct detail::PositionAccess;
   struct Blank {};
   explicit Position(Blank) {}
 

@@ -10,6 +10,7 @@
 #include "chess/notation/canonical_san.h"
 #include "chess/pgn/validate.h"
 #include "chess/rules/adjudicate.h"
+#include "notation/san_board.h"
 #include "pgn/game_validator.h"
 #include "pgn/plain_path.h"
 #include "pgn/plain_scanner.h"
@@ -34,16 +35,19 @@ std::string comment_text(std::string_view raw) {
 }
 
 // Receives the scan of one plain game: tags into `game` (the tag checks read them there),
-// then the moves, played on a board as they come. With a GameBuilder, it also builds the
-// Game the general reader would, its moves resolved (for writers). Its checks on moves are
-// the general path's (GameValidator::replay, validate.cpp): a new check on moves goes in
-// both, and tests/unit/plain_path_test.cpp (with the corpus tests) compares their reports.
+// then the moves, played on a board as they come: the SAN board (notation/san_board.h),
+// and a move it declines on a Position. With a GameBuilder, it also builds the Game the
+// general reader would, its moves resolved (for writers). Its checks on moves are the
+// general path's (GameValidator::replay, validate.cpp): a new check on moves goes in both,
+// and tests/unit/plain_path_test.cpp (with the corpus tests) compares their reports.
 class PlainChecker {
 public:
-  // `board` is the caller's, reused from game to game (it keeps its room for history).
-  PlainChecker(Game& game, Position& board, const ValidateOptions& options, GameBuilder* build = nullptr,
-               BuildOptions keep = {})
-      : game_(game), options_(options), pos_(board), build_(build), keep_(keep) {}
+  // `board` and `scratch` are the caller's, reused from game to game (they keep their room
+  // for history). `board` receives the start position; it follows the main line when a
+  // judge or an observer is told it, and holds the last position once the report is made.
+  PlainChecker(Game& game, Position& board, Position& scratch, const ValidateOptions& options,
+               GameBuilder* build = nullptr, BuildOptions keep = {})
+      : game_(game), options_(options), pos_(board), scratch_(scratch), build_(build), keep_(keep) {}
 
   bool tag(std::string_view name, std::string_view value, Location at) {
     if (tags_ == 0) {  // a plain game begins with its first tag
@@ -70,8 +74,8 @@ public:
     if (stopped_) return plies_ += skipped_depth_ == 0, true;
     bool main_line = saved_.empty();
     if (main_line && telling_) tell_before_move();
-    Move m = notation::play_canonical_san(pos_, text);
-    if (!m.is_ok() && !(m = with_wrong_mark(text, at)).is_ok()) return false;  // the general path says why
+    Move m = play(text, at, main_line);
+    if (!m.is_ok()) return false;  // the general path says why
     last_ = m;
     if (main_line) {
       ++plies_;
@@ -99,8 +103,8 @@ public:
   bool begin_variation() {
     if (stopped_) return ++skipped_depth_, true;
     if (!start() || !last_.is_ok()) return false;
-    saved_.push_back({pos_, last_});
-    pos_.unmake_move(last_);
+    saved_.push_back({san_, before_last_, last_});
+    san_ = before_last_;
     last_ = Move::none();
     if (build_ && keep_.variations) build_->begin_variation({});
     return true;
@@ -108,7 +112,8 @@ public:
 
   bool end_variation() {
     if (stopped_) return --skipped_depth_, true;  // (the scanner balances them)
-    pos_ = std::move(saved_.back().pos);
+    san_ = saved_.back().san;
+    before_last_ = saved_.back().before_last;
     last_ = saved_.back().last;
     saved_.pop_back();
     if (build_ && keep_.variations) build_->end_variation({});
@@ -121,14 +126,29 @@ public:
     if (observer_) observer_->result(text);
   }
 
+  // The move on the SAN board, or where it declines the move, on a Position set up as it
+  // stands (the reference: play_canonical_san); the board goes on from there.
+  Move play(std::string_view text, Location at, bool main_line) {
+    before_last_ = san_;  // a variation may replace the move
+    Move m = san_.play(text);
+    if (!m.is_ok()) {
+      san_.store(scratch_);
+      m = notation::play_canonical_san(scratch_, text);
+      if (!m.is_ok() && !(m = with_wrong_mark(scratch_, text, at)).is_ok()) return m;
+      san_.set(scratch_);
+    }
+    if (main_line && telling_) pos_.make_move(m);  // what the judge and the observer are told
+    return m;
+  }
+
   // A main-line move canonical but for its check mark ("Qg1+" for a mate, the commonest
   // slip in archives): played, with the warning the general path gives it, instead of
   // sending the whole game there. Not when building: writers copy canonical texts as read.
-  Move with_wrong_mark(std::string_view text, Location at) {
+  Move with_wrong_mark(Position& pos, std::string_view text, Location at) {
     if (build_ || !saved_.empty()) return Move::none();
-    std::string fen = pos_.fen();  // rare: only for moves that are not canonical as written
+    std::string fen = pos.fen();  // rare: only for moves that are not canonical as written
     std::string canonical;
-    Move m = notation::play_canonical_san_body(pos_, text, canonical);
+    Move m = notation::play_canonical_san_body(pos, text, canonical);
     if (!m.is_ok()) return Move::none();
     validator_->note_spelling(at, notation::non_canonical_note(text, "san", canonical), plies_ + 1, std::string(text),
                               std::move(fen));
@@ -141,6 +161,7 @@ public:
     bool has_moves = plies_ > 0;
     validator_->note_moves(has_moves);
     validator_->count_plies(plies_);
+    if (!telling_) san_.store(pos_);  // the main line's last position (told: pos_ is there)
     validator_->check_result(stopped_ ? nullptr : &pos_, has_moves, {});
     if (observer_ && !stopped_) observer_->end(pos_);
     GameReport report = validator_->finish();
@@ -155,6 +176,7 @@ public:
     if (!build_) game_.tags.resize(tags_);
     validator_.emplace(game_, options_);
     checkable_ = validator_->begin(pos_);
+    if (checkable_) san_.set(pos_), scratch_.assign_current(pos_);  // (the scratch: the game's castling geometry)
     if (checkable_ && judge_) judge_->start(pos_);
     if (checkable_ && observer_) observer_->start(pos_), stop_if_unwanted();
     return checkable_;
@@ -177,8 +199,9 @@ private:
   // (only when nothing is built: a Game needs every move resolved).
   void stop_if_unwanted() { stopped_ = !build_ && !observer_->wants_more(); }
 
+  // Where a variation began: the board, the board before the move it replaces, that move.
   struct Saved {
-    Position pos;
+    notation::SanBoard san, before_last;
     Move last;
   };
   Game& game_;
@@ -193,6 +216,8 @@ private:
   bool building() const { return build_ && (saved_.empty() || keep_.variations); }
 
   Position& pos_;
+  Position& scratch_;  // for the moves the SAN board declines
+  notation::SanBoard san_, before_last_;
   GameBuilder* build_;
   BuildOptions keep_;
   Move last_ = Move::none();
@@ -221,13 +246,13 @@ PlainCheck check_plain(const PlainWindow& window, const ValidateOptions& options
   const ReaderOptions& reader = window.limits();
   // One Game per thread, reused when nothing is built: its tag strings keep their room.
   thread_local Game reused;
-  thread_local Position board;
+  thread_local Position board, scratch;
   board = Position::initial();  // where the game starts, unless its FEN tag says otherwise
   Game& game = build ? build->game() : reused;
   game.ordinal = window.ordinal;
   game.result.reset();
   game.diagnostics.clear();
-  PlainChecker checker(game, board, options, build, keep);
+  PlainChecker checker(game, board, scratch, options, build, keep);
   plain::Scanner scanner(text, ends, first_line, reader);
   PlainCheck check;
   check.outcome = scanner.scan(checker);

@@ -750,7 +750,12 @@ struct Reader::Impl {
       return false;
     }
     if (!symbol_char(c)) {
-      if (!stray) stray = Diagnostic{Severity::Error, "unreadable-move", at, "unexpected character '" + std::string(1, char(c)) + "'"};
+      if (!stray) {
+        stray.emplace();
+        stray->code = "unreadable-move";
+        stray->at = at;
+        stray->message = "unexpected character '" + std::string(1, char(c)) + "'";
+      }
       ++strays;
       last_stray = at;
       ++pos;
