@@ -69,7 +69,7 @@ public:
     return true;
   }
 
-  bool move(std::string_view text, Location at) {
+  [[gnu::always_inline]] bool move(std::string_view text, Location at) {
     if (!start()) return false;
     if (stopped_) return plies_ += skipped_depth_ == 0, true;
     bool main_line = saved_.empty();
@@ -128,7 +128,7 @@ public:
 
   // The move on the SAN board, or where it declines the move, on a Position set up as it
   // stands (the reference: play_canonical_san); the board goes on from there.
-  Move play(std::string_view text, Location at, bool main_line) {
+  [[gnu::always_inline]] Move play(std::string_view text, Location at, bool main_line) {
     before_last_ = san_;  // a variation may replace the move
     Move m = san_.play(text);
     if (!m.is_ok()) {
