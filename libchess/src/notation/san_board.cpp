@@ -32,10 +32,11 @@ void SanBoard::store(Position& pos) const {
 }
 
 bool SanBoard::attacked(Square s, Bitboard occupied) const {
-  return ((pawn_attacks(side_, s) & by_type_[PAWN]) | (knight_attacks(s) & by_type_[KNIGHT]) |
-          (king_attacks(s) & by_type_[KING]) | (bishop_attacks(s, occupied) & (by_type_[BISHOP] | by_type_[QUEEN])) |
-          (rook_attacks(s, occupied) & (by_type_[ROOK] | by_type_[QUEEN]))) &
-         by_color_[~side_];
+  if (((pawn_attacks(side_, s) & by_type_[PAWN]) | (knight_attacks(s) & by_type_[KNIGHT]) |
+       (king_attacks(s) & by_type_[KING])) &
+      by_color_[~side_])
+    return true;
+  return reaching(s, sliders(~side_, s), occupied);
 }
 
 // Castling ("O-O", "O-O-O") in standard chess: the right held, not in check, the squares
@@ -57,8 +58,12 @@ Move SanBoard::castling(bool king_side) const {
   return Move::make(king, rook, MoveType::Castling);
 }
 
-// For the side to move, in check (is it mate?): perft's generator counts its moves.
+// For the side to move, in check (is it mate?): a safe step of the king settles it in most
+// positions; else perft's generator counts the moves.
 bool SanBoard::has_legal_move() const {
+  const Square king = lsb(by_type_[KING] & by_color_[side_]);
+  for (Bitboard steps = king_attacks(king) & ~by_color_[side_]; steps;)
+    if (!attacked(pop_lsb(steps), by_type_[NO_PIECE_TYPE] ^ square_bb(king))) return true;
   perft_board::Board b;
   b.pawns = by_type_[PAWN];
   b.knights = by_type_[KNIGHT];
@@ -74,8 +79,10 @@ bool SanBoard::has_legal_move() const {
 // A castling the board found legal, made if it earns the check mark `claim` (only the
 // rook can give one).
 Move SanBoard::castle_with(Move m, char claim) {
-  const SanBoard before = *this;
   const Color us = side_, them = ~us;
+  undo_.castling_rooks = castling_rooks_, undo_.checkers = checkers_, undo_.rule50 = rule50_;
+  undo_.from = m.from(), undo_.to = m.to(), undo_.ep = ep_, undo_.moved = KING, undo_.taken = NO_PIECE_TYPE;
+  undo_.castles = true;
   const bool king_side = m.to() > m.from();
   const Bitboard king_moved = square_bb(m.from()) ^ square_bb(Position::castling_king_to(us, king_side));
   const Bitboard rook_moved = square_bb(m.to()) ^ square_bb(Position::castling_rook_to(us, king_side));
@@ -90,11 +97,28 @@ Move SanBoard::castle_with(Move m, char claim) {
   ++game_ply_;
   const Square king = lsb(by_type_[KING] & by_color_[them]);
   checkers_ = rook_attacks(king, by_type_[NO_PIECE_TYPE]) & by_type_[ROOK] & rook_moved;
-  if ((!checkers_ ? 0 : has_legal_move() ? '+' : '#') != claim) {
-    *this = before;
-    return Move::none();
-  }
+  if ((!checkers_ ? 0 : has_legal_move() ? '+' : '#') != claim) return take_back(), Move::none();
   return m;
+}
+
+void SanBoard::take_back() {
+  const Undo& u = undo_;
+  side_ = ~side_;
+  --game_ply_;
+  const Color us = side_;
+  const bool king_side = u.to > u.from;
+  const Bitboard to_bb = square_bb(u.to);
+  const Bitboard moved = square_bb(u.from) ^ (u.castles ? square_bb(Position::castling_king_to(us, king_side)) : to_bb);
+  const Bitboard rook_moved = u.castles ? to_bb ^ square_bb(Position::castling_rook_to(us, king_side)) : 0;
+  by_type_[u.moved] ^= moved;
+  by_type_[ROOK] ^= rook_moved;
+  by_color_[us] ^= moved ^ rook_moved;
+  if (u.taken) by_type_[u.taken] ^= to_bb, by_color_[~us] ^= to_bb;
+  by_type_[NO_PIECE_TYPE] = by_color_[WHITE] | by_color_[BLACK];
+  castling_rooks_ = u.castling_rooks;
+  checkers_ = u.checkers;
+  ep_ = u.ep;
+  rule50_ = u.rule50;
 }
 
 }  // namespace chess::notation

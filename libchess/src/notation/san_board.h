@@ -7,13 +7,15 @@
 // plays is one play_canonical_san plays too, the same move; tests/unit/san_board_test.cpp
 // holds it to that on the moves of real and random games, and to declining the rest.
 //
-// A hundred bytes, copied whole where a line of play must be gone back to (a variation).
+// The last move played can be taken back (where a variation replaces it): a copy of the
+// board before each move would cost more, its wide loads waiting on the stores just made.
 #pragma once
 
 #include <cstdint>
 #include <string_view>
 
 #include "chess/position.h"
+#include "notation/text.h"
 
 namespace chess::notation {
 
@@ -29,18 +31,18 @@ public:
   // exactly the check mark the move earns, plays it and returns it; otherwise returns
   // Move::none() and leaves the board as it was.
   [[gnu::always_inline]] Move play(std::string_view text);
+  // The last move play() made, taken back (once: the move before it cannot be).
+  void take_back();
 
 private:
   [[gnu::always_inline]] bool legal(Square from, Square to) const;  // a man other than the king, from `from` to `to`
   bool attacked(Square s, Bitboard occupied) const;  // by the side not to move
   Move castling(bool king_side) const;
   Move castle_with(Move castling, char claim);
-  template <PieceType Pt>
-  [[gnu::always_inline]] static Bitboard attacks(Square s, Bitboard occupied);
-  template <PieceType Pt>
-  [[gnu::always_inline]] Move play_piece(const char* text, std::size_t n, Square to, bool capture, char claim);
-  template <PieceType Pt>
-  [[gnu::always_inline]] Move make(Square from, Square to, bool capture, char claim);
+  [[gnu::always_inline]] static Bitboard lines(PieceType pt, Square s);
+  [[gnu::always_inline]] static Bitboard reaching(Square s, Bitboard lined_up, Bitboard occupied);
+  [[gnu::always_inline]] Bitboard sliders(Color c, Square s) const;
+  [[gnu::always_inline]] Move make(PieceType pt, Square from, Square to, bool capture, char claim);
   bool has_legal_move() const;
 
   Bitboard by_type_[PIECE_TYPE_NB];  // [NO_PIECE_TYPE]: every man
@@ -52,31 +54,58 @@ private:
   bool chess960_;
   uint16_t rule50_;
   int game_ply_;
+  // What take_back() needs of the last move played.
+  struct Undo {
+    Bitboard castling_rooks, checkers;
+    uint16_t rule50;
+    Square from, to, ep;  // castling: `from` the king's square, `to` the rook's
+    PieceType moved, taken;
+    bool castles;
+  } undo_;
 };
 
-// The moves are played here, inline: the plain path plays millions of them in one loop.
+// The moves are played here, inline: the plain path plays millions of them in one loop,
+// where a branch on what the last move was (a pawn's or a piece's, which piece, a capture
+// or not, one on the king's lines or not) is mispredicted as often as not: so masks are
+// chosen where they can be, and branched on where they cannot.
 
-template <PieceType Pt>
-inline Bitboard SanBoard::attacks(Square s, Bitboard occupied) {
-  if constexpr (Pt == KNIGHT) return knight_attacks(s);
-  else if constexpr (Pt == BISHOP) return bishop_attacks(s, occupied);
-  else if constexpr (Pt == ROOK) return rook_attacks(s, occupied);
-  else if constexpr (Pt == QUEEN) return queen_attacks(s, occupied);
-  else return king_attacks(s);
+// Of the men `lined_up` with `s` (each on a line of its own kind: a bishop or queen on a
+// diagonal, a rook or queen on a rank or file), those with nothing between them and `s`.
+// Sliders are found so, not by their attack tables: the rook's is 800 KB, out of the near
+// caches while an archive streams through, and a lookup waits on memory.
+inline Bitboard SanBoard::reaching(Square s, Bitboard lined_up, Bitboard occupied) {
+  Bitboard found = 0;
+  for (Bitboard b = lined_up; b;) {
+    const Square x = pop_lsb(b);
+    if (!((between_bb(s, x) ^ square_bb(x)) & occupied)) found |= square_bb(x);
+  }
+  return found;
+}
+
+// The sliders of `c` lined up with `s`, each on a line of its own kind.
+inline Bitboard SanBoard::sliders(Color c, Square s) const {
+  const Bitboard queens = by_type_[QUEEN];
+  return ((bishop_pseudo_attacks(s) & (by_type_[BISHOP] | queens)) | (rook_pseudo_attacks(s) & (by_type_[ROOK] | queens))) &
+         by_color_[c];
+}
+
+// The squares a piece of kind `pt` (not a pawn) on `s` reaches on an empty board.
+inline Bitboard SanBoard::lines(PieceType pt, Square s) {
+  const Bitboard diagonal = pt == BISHOP || pt == QUEEN ? ~Bitboard(0) : 0;
+  const Bitboard straight = pt == ROOK || pt == QUEEN ? ~Bitboard(0) : 0;
+  return (knight_attacks(s) & (pt == KNIGHT ? ~Bitboard(0) : 0)) | (king_attacks(s) & (pt == KING ? ~Bitboard(0) : 0)) |
+         (bishop_pseudo_attacks(s) & diagonal) | (rook_pseudo_attacks(s) & straight);
 }
 
 // A man other than the king may go from `from` to `to` when it answers any check (one
 // checker, captured or blocked) and leaves no slider of theirs a line to the king: only a
-// man on one of the king's lines can open one.
+// man on one of the king's lines can open one (off them, `line` is empty).
 inline bool SanBoard::legal(Square from, Square to) const {
   const Square king = lsb(by_type_[KING] & by_color_[side_]);
   if (checkers_ && (more_than_one(checkers_) || !(between_bb(king, lsb(checkers_)) & square_bb(to)))) return false;
-  if (!((bishop_pseudo_attacks(king) | rook_pseudo_attacks(king)) & square_bb(from))) return true;
+  const Bitboard line = line_bb(king, from);
   const Bitboard after = (by_type_[NO_PIECE_TYPE] ^ square_bb(from)) | square_bb(to);
-  const Bitboard theirs = by_color_[~side_] & ~square_bb(to);
-  return !(((bishop_attacks(king, after) & (by_type_[BISHOP] | by_type_[QUEEN])) |
-            (rook_attacks(king, after) & (by_type_[ROOK] | by_type_[QUEEN]))) &
-           theirs);
+  return !reaching(king, sliders(~side_, king) & line & ~square_bb(to), after);
 }
 
 inline Move SanBoard::play(std::string_view text) {
@@ -116,26 +145,15 @@ inline Move SanBoard::play(std::string_view text) {
     } else {
       return Move::none();
     }
-    return legal(from, to) ? make<PAWN>(from, to, capture, claim) : Move::none();
+    return legal(from, to) ? make(PAWN, from, to, capture, claim) : Move::none();
   }
-  switch (t[0]) {
-    case 'N': return play_piece<KNIGHT>(t, n, to, capture, claim);
-    case 'B': return play_piece<BISHOP>(t, n, to, capture, claim);
-    case 'R': return play_piece<ROOK>(t, n, to, capture, claim);
-    case 'Q': return play_piece<QUEEN>(t, n, to, capture, claim);
-    case 'K': return chess960_ ? Move::none() : play_piece<KING>(t, n, to, capture, claim);
-    default: return Move::none();
-  }
-}
-
-// A piece: its letter, then what tells it from its legal rivals, exactly what they require
-// (the file, else the rank, else both), then 'x' exactly on a capture, then the square.
-template <PieceType Pt>
-inline Move SanBoard::play_piece(const char* t, std::size_t n, Square to, bool capture, char claim) {
-  if (n < 3) return Move::none();
-  std::size_t middle = n - 3;  // the characters between the letter and the square
-  if (capture != (middle && t[n - 3] == 'x')) return Move::none();
-  middle -= capture;
+  // A piece: its letter, then what tells it from its legal rivals, exactly what they
+  // require (the file, else the rank, else both), then 'x' exactly on a capture, then the
+  // square. (n >= 3 here: t[n - 3] is at worst the letter.)
+  const PieceType pt = english_piece(t[0]);
+  if (pt == NO_PIECE_TYPE || n < 3 || (pt == KING && chess960_)) return Move::none();
+  if ((t[n - 3] == 'x') != capture) return Move::none();
+  const std::size_t middle = n - 3 - capture;  // the characters between the letter and the 'x' or square
   Bitboard named = ~Bitboard(0);
   bool file_named = false, rank_named = false;
   if (middle) {
@@ -147,19 +165,17 @@ inline Move SanBoard::play_piece(const char* t, std::size_t n, Square to, bool c
     if (file_named) named &= file_bb(File(f));
     if (rank_named) named &= rank_bb(Rank(r));
   }
-  const Bitboard mine = by_type_[Pt] & by_color_[side_];
-  Bitboard origins;
-  if constexpr (Pt == KING) {
-    origins = king_attacks(to) & mine;
+  const Bitboard mine = by_type_[pt] & ours;
+  const Bitboard candidates = lines(pt, to) & mine;
+  // Knights and the king reach what they are lined up with; the sliders, with nothing between.
+  Bitboard origins = pt == KNIGHT || pt == KING ? candidates : reaching(to, candidates, by_type_[NO_PIECE_TYPE]);
+  if (pt == KING) {
     if (!origins || attacked(to, by_type_[NO_PIECE_TYPE] ^ origins)) return Move::none();  // the king lifted off
-  } else {
-    origins = attacks<Pt>(to, by_type_[NO_PIECE_TYPE]) & mine;
-    if (more_than_one(origins)) {
-      for (Bitboard b = origins; b;)
-        if (Square from = pop_lsb(b); !legal(from, to)) origins ^= square_bb(from);
-    } else if (!origins || !legal(lsb(origins), to)) {
-      return Move::none();
-    }
+  } else if (more_than_one(origins)) {
+    for (Bitboard b = origins; b;)
+      if (Square from = pop_lsb(b); !legal(from, to)) origins ^= square_bb(from);
+  } else if (!origins || !legal(lsb(origins), to)) {
+    return Move::none();
   }
   const Bitboard chosen = origins & named;
   if (!chosen || more_than_one(chosen)) return Move::none();
@@ -170,56 +186,44 @@ inline Move SanBoard::play_piece(const char* t, std::size_t n, Square to, bool c
   } else if (middle) {
     return Move::none();
   }
-  return make<Pt>(from, to, capture, claim);
+  return make(pt, from, to, capture, claim);
 }
 
 // The move made if it earns the check mark `claim`. The check it gives is the moved man's
 // own, or a slider's behind the square it left.
-template <PieceType Pt>
-inline Move SanBoard::make(Square from, Square to, bool capture, char claim) {
+inline Move SanBoard::make(PieceType pt, Square from, Square to, bool capture, char claim) {
   const Color us = side_, them = ~us;
-  const Bitboard from_bb = square_bb(from), to_bb = square_bb(to);
+  const Bitboard from_bb = square_bb(from), to_bb = square_bb(to), moved = from_bb | to_bb;
   const Bitboard occupied = (by_type_[NO_PIECE_TYPE] ^ from_bb) | to_bb;
-  const Bitboard ours = by_color_[us] & ~from_bb;
   const Square king = lsb(by_type_[KING] & by_color_[them]);
-  Bitboard checkers = 0;
-  if constexpr (Pt == PAWN) checkers = pawn_attacks(us, to) & square_bb(king) ? to_bb : 0;
-  else if constexpr (Pt != KING) checkers = attacks<Pt>(to, occupied) & square_bb(king) ? to_bb : 0;
-  if (bishop_pseudo_attacks(king) & from_bb)
-    checkers |= bishop_attacks(king, occupied) & (by_type_[BISHOP] | by_type_[QUEEN]) & ours;
-  else if (rook_pseudo_attacks(king) & from_bb)
-    checkers |= rook_attacks(king, occupied) & (by_type_[ROOK] | by_type_[QUEEN]) & ours;
+  const Bitboard king_bb = square_bb(king);
+  // The moved man's check: a pawn's or a knight's by its attacks, a slider's along a line
+  // clear to the king (a king gives none).
+  const Bitboard reach = pt == PAWN ? pawn_attacks(us, to) : lines(pt, to);
+  const bool slides = pt >= BISHOP && pt <= QUEEN;
+  const bool direct = (reach & king_bb) && pt != KING && !(slides && ((between_bb(to, king) ^ king_bb) & occupied));
+  const Bitboard checkers = (direct ? to_bb : 0) |
+                            reaching(king, sliders(us, king) & line_bb(king, from) & ~from_bb, occupied);
   if (!checkers && claim) return Move::none();
-  // What a wrong mark of a check takes back.
-  const Bitboard castling_rooks = castling_rooks_, checked = checkers_;
-  const Square ep = ep_;
-  const uint16_t rule50 = rule50_;
-  PieceType taken = NO_PIECE_TYPE;
-  if (capture) {
-    taken = PAWN;
-    while (!(by_type_[taken] & to_bb)) taken = PieceType(taken + 1);
-    by_type_[taken] ^= to_bb;
-    by_color_[them] ^= to_bb;
-  }
-  by_type_[Pt] ^= from_bb | to_bb;
-  by_color_[us] ^= from_bb | to_bb;
+  // The man taken, found without a branch on which: none is NO_PIECE_TYPE, whose lane
+  // (every man) is set again below.
+  const PieceType taken = PieceType(((by_type_[PAWN] & to_bb) ? PAWN : 0) | ((by_type_[KNIGHT] & to_bb) ? KNIGHT : 0) |
+                                    ((by_type_[BISHOP] & to_bb) ? BISHOP : 0) | ((by_type_[ROOK] & to_bb) ? ROOK : 0) |
+                                    ((by_type_[QUEEN] & to_bb) ? QUEEN : 0));
+  undo_.castling_rooks = castling_rooks_, undo_.checkers = checkers_, undo_.rule50 = rule50_;
+  undo_.from = from, undo_.to = to, undo_.ep = ep_, undo_.moved = pt, undo_.taken = taken, undo_.castles = false;
+  by_type_[taken] ^= to_bb;
+  by_color_[them] &= ~to_bb;
+  by_type_[pt] ^= moved;
+  by_color_[us] ^= moved;
   by_type_[NO_PIECE_TYPE] = occupied;
-  castling_rooks_ &= ~(from_bb | to_bb | (Pt == KING ? rank_bb(relative_rank(us, RANK_1)) : 0));
-  ep_ = Pt == PAWN && (int(from) ^ int(to)) == 16 ? from + pawn_push(us) : SQ_NONE;
-  rule50_ = Pt == PAWN || capture ? 0 : rule50_ + 1;
+  castling_rooks_ &= ~(moved | (pt == KING ? rank_bb(relative_rank(us, RANK_1)) : 0));
+  ep_ = pt == PAWN && (int(from) ^ int(to)) == 16 ? from + pawn_push(us) : SQ_NONE;
+  rule50_ = pt == PAWN || capture ? 0 : rule50_ + 1;
   side_ = them;
   ++game_ply_;
   checkers_ = checkers;
-  if (checkers && (has_legal_move() ? '+' : '#') != claim) {
-    side_ = us;
-    --game_ply_;
-    by_type_[Pt] ^= from_bb | to_bb;
-    by_color_[us] ^= from_bb | to_bb;
-    if (taken) by_type_[taken] ^= to_bb, by_color_[them] ^= to_bb;
-    by_type_[NO_PIECE_TYPE] = by_color_[WHITE] | by_color_[BLACK];
-    castling_rooks_ = castling_rooks, checkers_ = checked, ep_ = ep, rule50_ = rule50;
-    return Move::none();
-  }
+  if (checkers && (has_legal_move() ? '+' : '#') != claim) return take_back(), Move::none();
   return Move(from, to);
 }
 

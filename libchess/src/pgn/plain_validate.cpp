@@ -103,8 +103,9 @@ public:
   bool begin_variation() {
     if (stopped_) return ++skipped_depth_, true;
     if (!start() || !last_.is_ok()) return false;
-    saved_.push_back({san_, before_last_, last_});
-    san_ = before_last_;
+    saved_.push_back({san_, before_decline_, declined_, last_});
+    if (declined_) san_ = before_decline_;
+    else san_.take_back();
     last_ = Move::none();
     if (build_ && keep_.variations) build_->begin_variation({});
     return true;
@@ -113,7 +114,8 @@ public:
   bool end_variation() {
     if (stopped_) return --skipped_depth_, true;  // (the scanner balances them)
     san_ = saved_.back().san;
-    before_last_ = saved_.back().before_last;
+    before_decline_ = saved_.back().before_decline;
+    declined_ = saved_.back().declined;
     last_ = saved_.back().last;
     saved_.pop_back();
     if (build_ && keep_.variations) build_->end_variation({});
@@ -129,9 +131,10 @@ public:
   // The move on the SAN board, or where it declines the move, on a Position set up as it
   // stands (the reference: play_canonical_san); the board goes on from there.
   [[gnu::always_inline]] Move play(std::string_view text, Location at, bool main_line) {
-    before_last_ = san_;  // a variation may replace the move
     Move m = san_.play(text);
-    if (!m.is_ok()) {
+    declined_ = !m.is_ok();
+    if (declined_) {
+      before_decline_ = san_;  // the board cannot take this move back: a variation may replace it
       san_.store(scratch_);
       m = notation::play_canonical_san(scratch_, text);
       if (!m.is_ok() && !(m = with_wrong_mark(scratch_, text, at)).is_ok()) return m;
@@ -199,9 +202,10 @@ private:
   // (only when nothing is built: a Game needs every move resolved).
   void stop_if_unwanted() { stopped_ = !build_ && !observer_->wants_more(); }
 
-  // Where a variation began: the board, the board before the move it replaces, that move.
+  // Where a variation began: the board, and how it goes back to before the move replaced.
   struct Saved {
-    notation::SanBoard san, before_last;
+    notation::SanBoard san, before_decline;
+    bool declined;
     Move last;
   };
   Game& game_;
@@ -217,7 +221,8 @@ private:
 
   Position& pos_;
   Position& scratch_;  // for the moves the SAN board declines
-  notation::SanBoard san_, before_last_;
+  notation::SanBoard san_, before_decline_;
+  bool declined_ = false;  // the last move was played on a Position: before_decline_ is the board before it
   GameBuilder* build_;
   BuildOptions keep_;
   Move last_ = Move::none();
