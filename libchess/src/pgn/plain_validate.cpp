@@ -135,10 +135,11 @@ public:
     declined_ = !m.is_ok();
     if (declined_) {
       before_decline_ = san_;  // the board cannot take this move back: a variation may replace it
-      san_.store(scratch_);
-      m = notation::play_canonical_san(scratch_, text);
-      if (!m.is_ok() && !(m = with_wrong_mark(scratch_, text, at)).is_ok()) return m;
-      san_.set(scratch_);
+      Position& pos = declined_on();
+      san_.store(pos);
+      m = notation::play_canonical_san(pos, text);
+      if (!m.is_ok() && !(m = with_wrong_mark(pos, text, at)).is_ok()) return m;
+      san_.set(pos);
     }
     if (main_line && telling_) pos_.make_move(m);  // what the judge and the observer are told
     return m;
@@ -179,7 +180,7 @@ public:
     if (!build_) game_.tags.resize(tags_);
     validator_.emplace(game_, options_);
     checkable_ = validator_->begin(pos_);
-    if (checkable_) san_.set(pos_), scratch_.assign_current(pos_);  // (the scratch: the game's castling geometry)
+    if (checkable_) san_.set(pos_);
     if (checkable_ && judge_) judge_->start(pos_);
     if (checkable_ && observer_) observer_->start(pos_), stop_if_unwanted();
     return checkable_;
@@ -220,7 +221,15 @@ private:
   bool building() const { return build_ && (saved_.empty() || keep_.variations); }
 
   Position& pos_;
-  Position& scratch_;  // for the moves the SAN board declines
+  Position& scratch_;  // for the moves the SAN board declines, where pos_ must follow the main line
+  bool scratch_set_ = false;
+  // Where a declined move is played: pos_, unless it follows the main line; the scratch
+  // then, once given the game's castling geometry.
+  Position& declined_on() {
+    if (!telling_) return pos_;
+    if (!scratch_set_) scratch_.assign_current(pos_), scratch_set_ = true;
+    return scratch_;
+  }
   notation::SanBoard san_, before_decline_;
   bool declined_ = false;  // the last move was played on a Position: before_decline_ is the board before it
   GameBuilder* build_;

@@ -238,13 +238,21 @@ void GameValidator::strict_warn(std::string code, Location at, std::string messa
 // Tags: duplicates, the roster, Result, Date, SetUp/FEN, Variant. False when the moves
 // cannot be checked at all (a bad FEN, an unsupported variant).
 bool GameValidator::check_tags(Position& start) {
-  // A game has a dozen tags or so: compared pairwise, with no allocation; a set past that.
+  // A game has a dozen tags or so: with no allocation, each name's length and last letter
+  // (Event, Round, White, Black...) hashed to a bit, and compared with the names before it
+  // only when its bit was set already; a set past that.
   std::set<std::string_view> seen;
+  unsigned keys[32];
+  uint64_t bits = 0;
   for (std::size_t i = 0; i < game_.tags.size(); ++i) {
     const Tag& t = game_.tags[i];
     bool repeated = false;
     if (game_.tags.size() <= 32) {
-      for (std::size_t j = 0; j < i && !repeated; ++j) repeated = game_.tags[j].name == t.name;
+      keys[i] = unsigned(t.name.size()) << 8 | (t.name.empty() ? 0u : static_cast<unsigned char>(t.name.back()));
+      const uint64_t bit = uint64_t(1) << ((keys[i] * 0x9E3779B1u) >> 26);
+      if (bits & bit)
+        for (std::size_t j = 0; j < i && !repeated; ++j) repeated = keys[j] == keys[i] && game_.tags[j].name == t.name;
+      bits |= bit;
     } else {
       repeated = !seen.insert(t.name).second;
     }
