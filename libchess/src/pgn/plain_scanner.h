@@ -20,6 +20,7 @@
 
 #include "chess/pgn/diagnostic.h"
 #include "chess/pgn/reader.h"
+#include "pgn/tag_names.h"
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -39,7 +40,6 @@ enum class Outcome {
 
 // Longest plain game: longer ones go to the general reader, which bounds its memory.
 inline constexpr std::size_t MAX_PLAIN_GAME = 256 << 10;
-inline constexpr std::size_t MAX_PLAIN_TAGS = 64;
 
 // A sink that only delimits games.
 struct NoSink {
@@ -314,9 +314,7 @@ private:
 
   template <class Sink>
   Outcome tags(Sink& sink) {
-    std::array<std::string_view, MAX_PLAIN_TAGS> names;
-    std::array<unsigned, MAX_PLAIN_TAGS> keys;
-    std::size_t count = 0;
+    TagNames names;
     while (p_ < end_ && *p_ == '[') {
       Location at = here(p_);
       ++p_;
@@ -337,13 +335,7 @@ private:
       content_end_ = std::size_t(++p_ - begin_);
       if (Outcome o = end_of_line(); o != Outcome::Plain) return o;
       // A repeated tag is reported (or, for Event, begins another game): not plain.
-      // Names are told apart by length and last letter first (Black, Round, White...).
-      if (count == names.size()) return Outcome::NotPlain;
-      unsigned key = unsigned(tag_name.size()) << 8 | static_cast<unsigned char>(tag_name.back());
-      for (std::size_t i = 0; i < count; ++i)
-        if (keys[i] == key && names[i] == tag_name) return Outcome::NotPlain;
-      keys[count] = key;
-      names[count++] = tag_name;
+      if (names.full() || names.seen_before(tag_name)) return Outcome::NotPlain;
       if (!sink.tag(tag_name, tag_value, at)) return Outcome::Stopped;
     }
     return Outcome::Plain;

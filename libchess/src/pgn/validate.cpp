@@ -12,6 +12,7 @@
 #include "chess/rules/status.h"
 #include "pgn/game_validator.h"
 #include "pgn/suggest.h"
+#include "pgn/tag_names.h"
 
 namespace chess::pgn {
 namespace {
@@ -238,24 +239,12 @@ void GameValidator::strict_warn(std::string code, Location at, std::string messa
 // Tags: duplicates, the roster, Result, Date, SetUp/FEN, Variant. False when the moves
 // cannot be checked at all (a bad FEN, an unsupported variant).
 bool GameValidator::check_tags(Position& start) {
-  // A game has a dozen tags or so: with no allocation, each name's length and last letter
-  // (Event, Round, White, Black...) hashed to a bit, and compared with the names before it
-  // only when its bit was set already; a set past that.
+  // With no allocation for a game's dozen tags or so; a set past that.
+  TagNames names;
   std::set<std::string_view> seen;
-  unsigned keys[32];
-  uint64_t bits = 0;
-  for (std::size_t i = 0; i < game_.tags.size(); ++i) {
-    const Tag& t = game_.tags[i];
-    bool repeated = false;
-    if (game_.tags.size() <= 32) {
-      keys[i] = unsigned(t.name.size()) << 8 | (t.name.empty() ? 0u : static_cast<unsigned char>(t.name.back()));
-      const uint64_t bit = uint64_t(1) << ((keys[i] * 0x9E3779B1u) >> 26);
-      if (bits & bit)
-        for (std::size_t j = 0; j < i && !repeated; ++j) repeated = keys[j] == keys[i] && game_.tags[j].name == t.name;
-      bits |= bit;
-    } else {
-      repeated = !seen.insert(t.name).second;
-    }
+  const bool few = game_.tags.size() <= TagNames::CAPACITY;
+  for (const Tag& t : game_.tags) {
+    const bool repeated = few ? names.seen_before(t.name) : !seen.insert(t.name).second;
     if (repeated) error("duplicate-tag", t.at, "tag " + t.name + " appears more than once");
   }
   for (std::size_t i = 0; i < SEVEN_TAG_ROSTER.size(); ++i)
