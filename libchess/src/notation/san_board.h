@@ -4,8 +4,10 @@
 // standard chess) and declines the rest (promotion, en passant, a Chess960 king's step or
 // castling, and anything not canonical): the caller then plays the move on a Position with
 // play_canonical_san, the reference, and carries on from there. So a move this board
-// plays is one play_canonical_san plays too, the same move; tests/unit/san_board_test.cpp
-// holds it to that on the moves of real and random games, and to declining the rest.
+// plays is one play_canonical_san plays too, the same move: tests/unit/san_board_test.cpp
+// holds it to that on every legal move of random games, written canonically and in the
+// near misses of scoresheets, and the corpus tests compare the plain path's reports, made
+// on this board, with the general path's over real games.
 //
 // The last move played can be taken back (where a variation replaces it): a copy of the
 // board before each move would cost more, its wide loads waiting on the stores just made.
@@ -19,7 +21,7 @@
 
 namespace chess::notation {
 
-class alignas(32) SanBoard {
+class SanBoard {
 public:
   // The position `pos` stands in.
   void set(const Position& pos);
