@@ -389,7 +389,9 @@ private:
   Outcome movetext(Sink& sink) {
     std::size_t depth = 0;
     for (;;) {
-      if (std::optional<Outcome> o = run_of_moves(sink, depth)) return *o;
+      // (Only at a token or a blank: at a line's end or a comment the run would stop at once.)
+      if (p_ < end_ && (detail::MOVETEXT[*p_] == detail::SYMBOL || detail::MOVETEXT[*p_] == detail::SPACE))
+        if (std::optional<Outcome> o = run_of_moves(sink, depth)) return *o;
       if (p_ == end_) return ran_out();
       uchar c = *p_;
       switch (detail::MOVETEXT[c]) {
