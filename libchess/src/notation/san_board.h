@@ -129,8 +129,9 @@ inline Move SanBoard::play(std::string_view text) {
   if (ours & to_bb) return Move::none();
   const bool capture = by_color_[~us] & to_bb;
   if (const unsigned pawn_file = unsigned(t[0] - 'a'); pawn_file <= 7) {
-    // "e4" or "exd5"; a promotion or an e.p. capture is declined.
-    if (relative_rank(us, to) == RANK_8 || to == ep_) return Move::none();
+    // "e4" or "exd5"; a promotion or an e.p. capture is declined, and a square no pawn
+    // reaches (its first ranks: the square behind one is off the board).
+    if (relative_rank(us, to) == RANK_8 || relative_rank(us, to) < RANK_3 || to == ep_) return Move::none();
     const Bitboard pawns = by_type_[PAWN] & ours;
     const int push = pawn_push(us);
     Square from;
