@@ -5,23 +5,11 @@
 namespace chess {
 
 void append_uci(std::string& out, Move m, Color side, bool chess960) {
-  if (m == Move::null()) {
-    out += "0000";
-    return;
-  }
-  Square to = m.to();
-  if (m.type() == MoveType::Castling && !chess960) to = Position::castling_king_to(side, m.to() > m.from());
-  // Written in place: four bytes stored one by one and read back as a word (a char[5]
-  // appended) stall store forwarding, where half of this function's samples fell.
-  bool promotes = m.type() == MoveType::Promotion;
+  // Written in place: four bytes appended one by one and read back as a word stall store
+  // forwarding.
   std::size_t at = out.size();
-  out.resize(at + (promotes ? 5 : 4));
-  char* text = out.data() + at;
-  text[0] = char('a' + file_of(m.from()));
-  text[1] = char('1' + rank_of(m.from()));
-  text[2] = char('a' + file_of(to));
-  text[3] = char('1' + rank_of(to));
-  if (promotes) text[4] = " pnbrqk"[m.promotion()];
+  out.resize(at + UCI_MAX);
+  out.resize(std::size_t(write_uci(out.data() + at, m, side, chess960) - out.data()));
 }
 
 std::string to_uci(Move m, Color side, bool chess960) {

@@ -181,6 +181,22 @@ TEST_CASE("UCI castling: king's step in standard chess, king takes rook in Chess
   CHECK(parse_uci(promo, "e7e8") == Move::none());
 }
 
+TEST_CASE("UCI written in place: a line of moves of every kind, the null move", "[uci]") {
+  // (Black's castling, a promotion's letter, the null move "0000": how a whole game's line
+  // is written, each move at the end of the last.)
+  const Move moves[] = {Move::make(SQ_E8, SQ_H8, MoveType::Castling), Move::make(SQ_B2, SQ_A1, MoveType::Promotion, QUEEN),
+                        Move::null(), Move(SQ_G1, SQ_F3)};
+  const Color sides[] = {BLACK, BLACK, WHITE, WHITE};
+  char room[4 * UCI_MAX];
+  char* p = room;
+  for (int i = 0; i < 4; ++i) p = write_uci(p, moves[i], sides[i], false);
+  CHECK(std::string_view(room, std::size_t(p - room)) == "e8g8b2a1q0000g1f3");
+  CHECK(std::string_view(room, std::size_t(write_uci(room, moves[0], BLACK, true) - room)) == "e8h8");
+  std::string line = "x ";
+  append_uci(line, moves[1], BLACK, false);
+  CHECK(line == "x b2a1q");
+}
+
 TEST_CASE("Checkmate and stalemate have no legal moves", "[movegen]") {
   CHECK(count_legal(from("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")) == 0);
   CHECK(count_legal(from("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")) == 0);

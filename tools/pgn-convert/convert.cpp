@@ -17,13 +17,20 @@ namespace {
 
 // The main line's moves in UCI, for engines and scripts (no board needed: the sides alternate).
 void uci_line(const Game& game, const Position& start, std::string& out) {
+  // Room made once for the whole line, cut to size at the end: one string operation per
+  // game, not two per move.
+  const std::size_t at = out.size();
+  out.resize(at + game.main.moves.size() * (UCI_MAX + 1) + 1);
+  char* const begin = out.data();
+  char* p = begin + at;
   Color side = start.side_to_move();
   for (const MoveNode& node : game.main.moves) {
-    if (!out.empty()) out += ' ';
-    append_uci(out, node.move, side, start.chess960());
+    if (p != begin) *p++ = ' ';
+    p = write_uci(p, node.move, side, start.chess960());
     side = ~side;
   }
-  out += '\n';
+  *p++ = '\n';
+  out.resize(std::size_t(p - begin));
 }
 
 // Numbers appended without a string of their own.

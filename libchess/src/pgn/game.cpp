@@ -57,10 +57,7 @@ void GameBuilder::move(std::string_view text, Location at) {
 void GameBuilder::resolved_move(std::string_view text, Location at, Move m) { new_move(text, at).move = m; }
 
 MoveNode& GameBuilder::new_move(std::string_view text, Location at) {
-  MoveNode& node = current_line().moves.emplace_back();  // built in place: no temporary to move
-  node.text.assign(text);
-  node.at = at;
-  node.written_number = pending_number_;
+  MoveNode& node = current_line().moves.emplace_back(text, at, pending_number_);  // in place: no temporary to move
   pending_number_ = 0;
   return node;
 }

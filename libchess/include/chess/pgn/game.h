@@ -32,6 +32,11 @@ inline bool in_seven_tag_roster(std::string_view name) {
 struct Line;
 
 struct MoveNode {
+  MoveNode() = default;
+  // (Built in place from its text: assigning the text to a node made empty cost a reader
+  // of millions of moves a call into the string library for each.)
+  MoveNode(std::string_view text, Location at, int written_number) : text(text), at(at), written_number(written_number) {}
+
   std::string text;  // as written, suffix glyphs ("!?") split off into nags
   Location at;
   Move move = Move::none();  // the legal move it was read as, once validated (validate_game)
