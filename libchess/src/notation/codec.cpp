@@ -38,15 +38,10 @@ void MoveNumbers::append(std::string& out, int fullmove, Color side) const {
   out += *suffix_[side];
 }
 
-std::string_view MoveNumbers::text(char (&room)[ROOM], int fullmove, Color side, std::string& spill) const {
-  if (!suffix_[side] || suffix_[side]->size() > SHORT_SUFFIX) {
-    spill.clear();
-    append(spill, fullmove, side);
-    return spill;
-  }
-  char* end = std::to_chars(room, room + ROOM - SHORT_SUFFIX, fullmove).ptr;
-  std::memcpy(end, short_suffix_[side], SHORT_SUFFIX);  // all of it: a fixed-size copy, no call
-  return {room, std::size_t(end - room) + suffix_[side]->size()};
+std::string_view MoveNumbers::spilled(int fullmove, Color side, std::string& spill) const {
+  spill.clear();
+  append(spill, fullmove, side);
+  return spill;
 }
 
 std::string non_canonical_note(std::string_view text, std::string_view dialect, std::string_view canonical) {

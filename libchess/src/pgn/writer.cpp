@@ -37,17 +37,30 @@ std::string_view result_of(const Game& game) {
   return "*";
 }
 
-void append_escaped(std::string& out, std::string_view value) {
-  for (std::size_t i = 0; i < value.size();) {  // runs without a quote or backslash, copied whole
-    std::size_t special = value.find_first_of("\"\\", i);
-    if (special == std::string_view::npos) special = value.size();
-    out.append(value.substr(i, special - i));
-    if (special < value.size()) {
-      out += '\\';
-      out += value[special];
+// A tag pair's line, '[Name "value"]', quotes and backslashes in the value escaped: made
+// room for once and filled in place (a game has a dozen tags, and a string's append for
+// each piece cost a sixth of writing a game).
+void append_tag_line(std::string& out, std::string_view name, std::string_view value) {
+  std::size_t escapes = 0;
+  for (char c : value) escapes += c == '"' || c == '\\';
+  const std::size_t at = out.size();
+  out.resize(at + name.size() + value.size() + escapes + 6);
+  char* p = out.data() + at;
+  *p++ = '[';
+  p = std::copy(name.begin(), name.end(), p);
+  *p++ = ' ';
+  *p++ = '"';
+  if (!escapes) {
+    p = std::copy(value.begin(), value.end(), p);
+  } else {
+    for (char c : value) {
+      if (c == '"' || c == '\\') *p++ = '\\';
+      *p++ = c;
     }
-    i = special + 1;
   }
+  *p++ = '"';
+  *p++ = ']';
+  *p = '\n';
 }
 
 // Clock-like embedded commands ([%clk 0:01:29], [%emt 0.01]...) for --no-clocks.
@@ -133,10 +146,23 @@ struct WriterScratch {
   std::string out;
   FillBuffer line;
   std::string braced;  // a comment between its braces
+  std::optional<notation::MoveNumbers> numbers;  // for the last registered codec written in
 };
 WriterScratch& writer_scratch() {
   thread_local WriterScratch scratch;
   return scratch;
+}
+
+// How `codec` numbers moves, worked out once per thread for a codec of the registry (asking
+// the codec for its numbers cost a conversion 1% when it was done for each game); another
+// codec's, which may not outlive the game, in `own`.
+const notation::MoveNumbers& move_numbers(const notation::Codec& codec, std::optional<notation::MoveNumbers>& own) {
+  std::optional<notation::MoveNumbers>& kept = writer_scratch().numbers;
+  if (kept && &kept->codec() == &codec) return *kept;
+  // Only the registry's codecs live for the whole run: the address of another may be
+  // another codec's next time.
+  std::optional<notation::MoveNumbers>& numbers = notation::find_codec(codec.name()) == &codec ? kept : own;
+  return numbers.emplace(codec);
 }
 
 // Greedy filling of lines to the width, single spaces between tokens. Tokens go into a
@@ -241,7 +267,7 @@ public:
         codec_(options.codec ? *options.codec : *notation::find_codec("san")),
         out_(writer_scratch().out),
         fill_(options.width, out_, writer_scratch().line),
-        numbers_(codec_) {}
+        numbers_(move_numbers(codec_, own_numbers_)) {}
 
   void write(const Game& game, const Position& start, std::string& text) {
     out_.clear();
@@ -264,13 +290,7 @@ public:
 
 private:
   void tags(const Game& game) {
-    auto tag_line = [&](std::string_view name, std::string_view value) {
-      out_ += '[';
-      out_.append(name);
-      out_.append(" \"");
-      append_escaped(out_, value);
-      out_.append("\"]\n");
-    };
+    auto tag_line = [&](std::string_view name, std::string_view value) { append_tag_line(out_, name, value); };
     if (o_.tags != WriteOptions::Tags::None)
       for (std::string_view name : SEVEN_TAG_ROSTER) {
         const Tag* t = game.find_tag(name);
@@ -404,7 +424,8 @@ private:
   std::string& out_;  // the thread's scratch text
   std::string& braced_ = writer_scratch().braced;
   LineFiller fill_;
-  notation::MoveNumbers numbers_;
+  std::optional<notation::MoveNumbers> own_numbers_;  // (declared before numbers_, which may be it)
+  const notation::MoveNumbers& numbers_;
   std::string number_;  // the move number being written
   bool after_break_ = true;
 };

@@ -5,7 +5,9 @@
 // the dialect's canonical form. Every codec round-trips: parse(format(m)) == m.
 #pragma once
 
+#include <charconv>
 #include <cstddef>
+#include <cstring>
 #include <optional>
 #include <span>
 #include <string>
@@ -110,9 +112,16 @@ public:
   // none), else in `spill`: a writer adds a number for every white move, and building a
   // string for each cost three copies.
   static constexpr std::size_t ROOM = 32;
-  std::string_view text(char (&room)[ROOM], int fullmove, Color side, std::string& spill) const;
+  std::string_view text(char (&room)[ROOM], int fullmove, Color side, std::string& spill) const {
+    if (!suffix_[side] || suffix_[side]->size() > SHORT_SUFFIX) return spilled(fullmove, side, spill);
+    char* end = std::to_chars(room, room + ROOM - SHORT_SUFFIX, fullmove).ptr;
+    std::memcpy(end, short_suffix_[side], SHORT_SUFFIX);  // all of it: a fixed-size copy, no call
+    return {room, std::size_t(end - room) + suffix_[side]->size()};
+  }
+  const Codec& codec() const { return codec_; }
 
 private:
+  std::string_view spilled(int fullmove, Color side, std::string& spill) const;
   const Codec& codec_;
   std::optional<std::string> suffix_[COLOR_NB];
   static constexpr std::size_t SHORT_SUFFIX = 16;  // (an int's digits and this fit ROOM)
