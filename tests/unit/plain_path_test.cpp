@@ -155,6 +155,27 @@ TEST_CASE("Plain games built for writers: the general path's games, written the 
   };
   CHECK(without_comments(convert_one_pass(text, bare, {false, false, false})) ==
         without_comments(convert_general(text, bare)));
+  // Built without the moves' texts (for UCI, EPD): the same moves, read as the same; a game
+  // the general path reads (the first, with glyphs; the illegal one) keeps its texts.
+  std::istringstream in(text), again(text);
+  Reader with_texts(in), without_texts(again);
+  Game a, b;
+  GameReport ra, rb;
+  BuildOptions moves_only;
+  moves_only.move_texts = false;
+  int games = 0, plain = 0;
+  while (read_next_game(with_texts, {}, a, ra)) {
+    REQUIRE(read_next_game(without_texts, {}, b, rb, moves_only));
+    ++games;
+    REQUIRE(a.main.moves.size() == b.main.moves.size());
+    for (std::size_t i = 0; i < a.main.moves.size(); ++i) {
+      CHECK(a.main.moves[i].move == b.main.moves[i].move);
+      CHECK(b.main.moves[i].text == (pgn::detail::PlainAccess::moves_are_canonical_san(b) ? "" : a.main.moves[i].text));
+    }
+    plain += pgn::detail::PlainAccess::moves_are_canonical_san(b);
+  }
+  CHECK(games == 4);
+  CHECK(plain == 2);
 }
 
 TEST_CASE("Plain games are cut out and checked in one pass, with the general path's reports", "[plain]") {

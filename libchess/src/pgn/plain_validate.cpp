@@ -81,7 +81,7 @@ public:
       ++plies_;
       if (telling_) tell_after_move(m);
     }
-    if (building()) build_->resolved_move(text, at, m);
+    if (building()) build_->resolved_move(keep_.move_texts ? text : std::string_view(), at, m);
     return true;
   }
 
