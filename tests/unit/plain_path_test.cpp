@@ -134,6 +134,8 @@ TEST_CASE("Plain games built for writers: the general path's games, written the 
   std::string text = game("1-0", "1. e4 {two\r\nlines} e5! 2. Qh5 $2 Nc6 (2... g6 {x} 3. Qe5+) 3. Bc4 Nf6 4. Qxf7# 1-0") +
                      game("1/2-1/2", "{before} 1. d4 d5 {[%clk 0:01:00]} 1/2-1/2") +
                      game("*", "1. e4 e5 2. Nf5 *") +  // illegal: written through as read
+                     // A mate marked as a check: the plain path builds it, its moves written afresh.
+                     game("1-0", "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7+ 1-0") +
                      "[Event \"E\"]\r\n[Result \"*\"]\r\n\r\n1. e4 {\r\n  spaced  } e5 *\r\n";
   for (const char* dialect : {"san", "lan", "descriptive"}) {
     WriteOptions write;
@@ -156,26 +158,33 @@ TEST_CASE("Plain games built for writers: the general path's games, written the 
   CHECK(without_comments(convert_one_pass(text, bare, {false, false, false})) ==
         without_comments(convert_general(text, bare)));
   // Built without the moves' texts (for UCI, EPD): the same moves, read as the same; a game
-  // the general path reads (the first, with glyphs; the illegal one) keeps its texts.
+  // the general path reads (the first, with glyphs; the illegal one) keeps its texts. Marked
+  // as texts a writer may copy: only games with texts, each its canonical SAN (not the mate
+  // marked as a check).
+  using pgn::detail::PlainAccess;
   std::istringstream in(text), again(text);
   Reader with_texts(in), without_texts(again);
   Game a, b;
   GameReport ra, rb;
   BuildOptions moves_only;
   moves_only.move_texts = false;
-  int games = 0, plain = 0;
+  int games = 0, plain = 0, canonical = 0;
   while (read_next_game(with_texts, {}, a, ra)) {
     REQUIRE(read_next_game(without_texts, {}, b, rb, moves_only));
     ++games;
     REQUIRE(a.main.moves.size() == b.main.moves.size());
+    const bool plain_built = b.main.moves[0].written_number == 0;  // (the general path keeps the "1.")
+    plain += plain_built;
+    canonical += PlainAccess::moves_are_canonical_san(a);
+    CHECK_FALSE(PlainAccess::moves_are_canonical_san(b));
     for (std::size_t i = 0; i < a.main.moves.size(); ++i) {
       CHECK(a.main.moves[i].move == b.main.moves[i].move);
-      CHECK(b.main.moves[i].text == (pgn::detail::PlainAccess::moves_are_canonical_san(b) ? "" : a.main.moves[i].text));
+      CHECK(b.main.moves[i].text == (plain_built ? "" : a.main.moves[i].text));
     }
-    plain += pgn::detail::PlainAccess::moves_are_canonical_san(b);
   }
-  CHECK(games == 4);
-  CHECK(plain == 2);
+  CHECK(games == 5);
+  CHECK(plain == 3);
+  CHECK(canonical == 2);
 }
 
 TEST_CASE("Plain games are cut out and checked in one pass, with the general path's reports", "[plain]") {

@@ -147,17 +147,22 @@ public:
 
   // A main-line move canonical but for its check mark ("Qg1+" for a mate, the commonest
   // slip in archives): played, with the warning the general path gives it, instead of
-  // sending the whole game there. Not when building: writers copy canonical texts as read.
+  // sending the whole game there. A game built so is not marked canonical (take_built):
+  // writers write its moves afresh instead of copying their texts.
   Move with_wrong_mark(Position& pos, std::string_view text, Location at) {
-    if (build_ || !saved_.empty()) return Move::none();
+    if (!saved_.empty()) return Move::none();
     std::string fen = pos.fen();  // rare: only for moves that are not canonical as written
     std::string canonical;
     Move m = notation::play_canonical_san_body(pos, text, canonical);
     if (!m.is_ok()) return Move::none();
     validator_->note_spelling(at, notation::non_canonical_note(text, "san", canonical), plies_ + 1, std::string(text),
                               std::move(fen));
+    texts_canonical_ = false;
     return m;
   }
+
+  // Whether every move's text was its canonical SAN.
+  bool texts_canonical() const { return texts_canonical_; }
 
   // The report, once the scan reached the result; nullopt if the general path must decide.
   std::optional<GameReport> report() {
@@ -236,6 +241,7 @@ private:
   BuildOptions keep_;
   Move last_ = Move::none();
   int plies_ = 0;
+  bool texts_canonical_ = true;
   std::vector<Saved> saved_;
   bool stopped_ = false;
   int skipped_depth_ = 0;  // variations open since the replay stopped
@@ -249,6 +255,7 @@ bool plain_path_applies(const ValidateOptions& options) {
 struct PlainCheck {
   plain::Outcome outcome = plain::Outcome::NotPlain;  // Plain, NotPlain or NeedMore
   std::optional<GameReport> report;  // for a plain game the plain path vouches for
+  bool canonical_san = true;  // every move's text was its canonical SAN
   std::size_t begin = 0, end = 0, lines = 0, first_line = 0;  // the plain game's extent
   Span span;  // its bytes in the input
 };
@@ -273,6 +280,7 @@ PlainCheck check_plain(const PlainWindow& window, const ValidateOptions& options
   // Stopped because the moves cannot be checked at all: the tag checks are the report.
   bool unchecked = check.outcome == plain::Outcome::Stopped && !checker.start() && !build;
   if (check.outcome == plain::Outcome::Plain || unchecked) check.report = checker.report();
+  check.canonical_san = checker.texts_canonical();
   if (check.outcome == plain::Outcome::Stopped) {  // where does this game end, then?
     scanner = plain::Scanner(text, ends, first_line, reader);
     plain::NoSink sink;
@@ -306,11 +314,11 @@ std::string raw_text(std::string_view text) {
 
 // A plain game built by check_plain: handed over with what the general reader would add
 // (its raw text only if it has errors: writers pass those through as read, no others).
-GameReport take_built(GameBuilder& builder, std::string_view text, GameReport report, Game& game,
-                      const BuildOptions& keep) {
+GameReport take_built(GameBuilder& builder, std::string_view text, const PlainCheck& check, GameReport report,
+                      Game& game, const BuildOptions& keep) {
   game = std::move(builder.game());
   if (!report.valid() || keep.raw) game.raw = raw_text(text);
-  detail::PlainAccess::mark_canonical_san(game);
+  if (check.canonical_san && keep.move_texts) detail::PlainAccess::mark_canonical_san(game);  // texts a writer may copy
   return report;
 }
 
@@ -340,7 +348,7 @@ GameReport build_plain(const PlainGame& plain, const ValidateOptions& options, c
   GameBuilder builder;
   std::optional<PlainCheck> check;
   if (plain_path_applies(options)) check = check_plain(window_of(plain, reader), options, &builder, keep);
-  if (check && check->report) report = take_built(builder, plain.text, std::move(*check->report), game, keep);
+  if (check && check->report) report = take_built(builder, plain.text, *check, std::move(*check->report), game, keep);
   else report = general_build(plain, options, reader, game);
   report.span = game.span = plain.span;
   return report;
@@ -393,7 +401,7 @@ public:
     if (!check.report) {  // the check stopped: the general path explains the game
       report_ = general_build(plain(), options_, window.limits(), game_);
     } else if (!wanted_) {
-      report_ = take_built(builder, game_text, std::move(*check.report), game_, keep_);
+      report_ = take_built(builder, game_text, check, std::move(*check.report), game_, keep_);
     } else if (check.report->valid() && !(*wanted_)(*check.report)) {
       report_ = std::move(*check.report);
       game_.ordinal = window.ordinal;
