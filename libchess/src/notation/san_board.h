@@ -44,7 +44,7 @@ private:
   [[gnu::always_inline]] static Bitboard lines(PieceType pt, Square s);
   [[gnu::always_inline]] static Bitboard reaching(Square s, Bitboard lined_up, Bitboard occupied);
   [[gnu::always_inline]] Bitboard sliders(Color c, Square s) const;
-  [[gnu::always_inline]] Move make(PieceType pt, Square from, Square to, bool capture, char claim);
+  [[gnu::always_inline]] Move make(PieceType pt, Square from, Square to, Bitboard reach, bool capture, char claim);
   bool has_legal_move() const;
 
   Bitboard by_type_[PIECE_TYPE_NB];  // [NO_PIECE_TYPE]: every man
@@ -148,7 +148,7 @@ inline Move SanBoard::play(std::string_view text) {
     } else {
       return Move::none();
     }
-    return legal(from, to) ? make(PAWN, from, to, capture, claim) : Move::none();
+    return legal(from, to) ? make(PAWN, from, to, pawn_attacks(us, to), capture, claim) : Move::none();
   }
   // A piece: its letter, then what tells it from its legal rivals, exactly what they
   // require (the file, else the rank, else both), then 'x' exactly on a capture, then the
@@ -169,7 +169,8 @@ inline Move SanBoard::play(std::string_view text) {
     if (rank_named) named &= rank_bb(Rank(r));
   }
   const Bitboard mine = by_type_[pt] & ours;
-  const Bitboard candidates = lines(pt, to) & mine;
+  const Bitboard reach = lines(pt, to);  // (the moved man's check is looked for on these too)
+  const Bitboard candidates = reach & mine;
   // Knights and the king reach what they are lined up with; the sliders, with nothing between.
   Bitboard origins = pt == KNIGHT || pt == KING ? candidates : reaching(to, candidates, by_type_[NO_PIECE_TYPE]);
   if (pt == KING) {
@@ -189,12 +190,13 @@ inline Move SanBoard::play(std::string_view text) {
   } else if (middle) {
     return Move::none();
   }
-  return make(pt, from, to, capture, claim);
+  return make(pt, from, to, reach, capture, claim);
 }
 
 // The move made if it earns the check mark `claim`. The check it gives is the moved man's
-// own, or a slider's behind the square it left.
-inline Move SanBoard::make(PieceType pt, Square from, Square to, bool capture, char claim) {
+// own (from `reach`, what it attacks from `to` on an empty board), or a slider's behind the
+// square it left.
+inline Move SanBoard::make(PieceType pt, Square from, Square to, Bitboard reach, bool capture, char claim) {
   const Color us = side_, them = ~us;
   const Bitboard from_bb = square_bb(from), to_bb = square_bb(to), moved = from_bb | to_bb;
   const Bitboard occupied = (by_type_[NO_PIECE_TYPE] ^ from_bb) | to_bb;
@@ -202,17 +204,19 @@ inline Move SanBoard::make(PieceType pt, Square from, Square to, bool capture, c
   const Bitboard king_bb = square_bb(king);
   // The moved man's check: a pawn's or a knight's by its attacks, a slider's along a line
   // clear to the king (a king gives none).
-  const Bitboard reach = pt == PAWN ? pawn_attacks(us, to) : lines(pt, to);
   const bool slides = pt >= BISHOP && pt <= QUEEN;
   const bool direct = (reach & king_bb) && pt != KING && !(slides && ((between_bb(to, king) ^ king_bb) & occupied));
   const Bitboard checkers = (direct ? to_bb : 0) |
                             reaching(king, sliders(us, king) & line_bb(king, from) & ~from_bb, occupied);
   if (!checkers && claim) return Move::none();
-  // The man taken, found without a branch on which: none is NO_PIECE_TYPE, whose lane
-  // (every man) is set again below.
-  const PieceType taken = PieceType(((by_type_[PAWN] & to_bb) ? PAWN : 0) | ((by_type_[KNIGHT] & to_bb) ? KNIGHT : 0) |
-                                    ((by_type_[BISHOP] & to_bb) ? BISHOP : 0) | ((by_type_[ROOK] & to_bb) ? ROOK : 0) |
-                                    ((by_type_[QUEEN] & to_bb) ? QUEEN : 0));
+  // The man taken, found without a branch on which, bit by bit of its kind's number (pawn
+  // 1, knight 2, bishop 3, rook 4, queen 5): none is NO_PIECE_TYPE, whose lane (every man)
+  // is set again below.
+  static_assert(PAWN == 1 && KNIGHT == 2 && BISHOP == 3 && ROOK == 4 && QUEEN == 5);
+  const Bitboard bishops = by_type_[BISHOP], queens = by_type_[QUEEN];
+  const PieceType taken = PieceType((((by_type_[PAWN] | bishops | queens) >> to) & 1) |
+                                    ((((by_type_[KNIGHT] | bishops) >> to) & 1) << 1) |
+                                    ((((by_type_[ROOK] | queens) >> to) & 1) << 2));
   undo_.castling_rooks = castling_rooks_, undo_.checkers = checkers_, undo_.rule50 = rule50_;
   undo_.from = from, undo_.to = to, undo_.ep = ep_, undo_.moved = pt, undo_.taken = taken, undo_.castles = false;
   by_type_[taken] ^= to_bb;
