@@ -197,8 +197,10 @@ public:
     // What the output uses of a game: the rest need not be built.
     const ConvertOptions& convert = options.convert;
     bool annotated = convert.format == Format::Pgn || convert.format == Format::Jsonl;
-    keep_ = {annotated && convert.write.comments, annotated && convert.write.nags, annotated && convert.write.variations,
-             annotated};
+    keep_ = {.comments = annotated && convert.write.comments,
+             .nags = annotated && convert.write.nags,
+             .variations = annotated && convert.write.variations,
+             .move_texts = annotated};
   }
 
   bool operator()(chess::pgn::Reader& reader, Read& r) const {

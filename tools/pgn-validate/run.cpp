@@ -53,7 +53,7 @@ int run(const RunOptions& options, Output& output, const tools::DiagnosticPrinte
   auto read_one = [&](Reader& reader, Checked& c) {
     if (!emitting) return validate_next_game(reader, options.validate, c.report);
     thread_local Game game;
-    if (!read_next_game(reader, options.validate, game, c.report, BuildOptions{false, false, false, true})) return false;
+    if (!read_next_game(reader, options.validate, game, c.report, BuildOptions{.comments = false, .nags = false, .variations = false, .raw = true, .move_texts = false})) return false;
     c.raw = std::move(game.raw);
     return true;
   };

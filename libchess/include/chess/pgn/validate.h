@@ -104,12 +104,12 @@ struct BuildOptions {
   bool comments = true;
   bool nags = true;
   bool variations = true;
-  // Each move's text as written, beside the move it was read as: a writer of the moves alone
-  // (UCI, EPD) needs none of it, and copying it into each node cost such a conversion 2%.
-  bool move_texts = true;
   // Game::raw for every game, not only for those with errors (with ReaderOptions::keep_raw,
   // for the games the general reader reads): for writing games through as read.
   bool raw = false;
+  // Each move's text as written, beside the move it was read as: a writer of the moves alone
+  // (UCI, EPD) needs none of it, and copying it into each node cost such a conversion 2%.
+  bool move_texts = true;
 };
 
 // The PGN form (YYYY.MM.DD) of a Date written another way that says the same for certain:
