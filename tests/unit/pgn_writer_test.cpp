@@ -182,3 +182,39 @@ TEST_CASE("a null move in a variation is written as '--', and in UCI as '0000'",
   from_descriptive.codec = descriptive.codec;
   CHECK(export_of(export_of(text, descriptive), {}, from_descriptive) == text);
 }
+
+namespace {
+// SAN's moves, numbered "n1.", "n1...": not digits and a suffix, so MoveNumbers asks for each.
+class SpelledNumbers final : public notation::Codec {
+public:
+  std::string_view name() const override { return "spelled"; }
+  notation::ParseResult parse(Position& pos, std::string_view text, const notation::ParseOptions& o) const override {
+    return notation::find_codec("san")->parse(pos, text, o);
+  }
+  std::string format(Position& pos, Move m, const notation::FormatOptions& o) const override {
+    return notation::find_codec("san")->format(pos, m, o);
+  }
+  std::string move_number(int fullmove, Color side) const override {
+    return "n" + std::to_string(fullmove) + (side == WHITE ? "." : "...");
+  }
+};
+}  // namespace
+
+TEST_CASE("Each game numbered as its dialect numbers, whatever the thread wrote before", "[pgn][writer]") {
+  // The writer keeps a registered dialect's numbers from game to game on its thread: a game
+  // in another dialect between two, or a codec of the caller's own, must not take them.
+  const std::string game = "[Event \"e\"]\n\n1. e4 e5 2. Nf3 *\n";
+  auto written = [&](const notation::Codec* codec) {
+    WriteOptions w;
+    w.codec = codec;
+    std::string out = export_of(game, w);
+    return out.substr(out.find("\n\n") + 2);
+  };
+  for (int round = 0; round < 2; ++round) {
+    CHECK(written(notation::find_codec("san")) == "1. e4 e5 2. Nf3 *\n\n");
+    CHECK(written(notation::find_codec("lan")) == "1. e2-e4 e7-e5 2. Ng1-f3 *\n\n");
+    SpelledNumbers own;
+    CHECK(written(&own) == "n1. e4 e5 n2. Nf3 *\n\n");
+  }
+  CHECK(written(notation::find_codec("uci")) == "e2e4 e7e5 g1f3 *\n\n");
+}
