@@ -33,9 +33,10 @@ struct Line;
 
 struct MoveNode {
   MoveNode() = default;
-  // (Built in place from its text: assigning the text to a node made empty cost a reader
-  // of millions of moves a call into the string library for each.)
-  MoveNode(std::string_view text, Location at, int written_number) : text(text), at(at), written_number(written_number) {}
+  // Built in place from its text: assigning the text to a node made empty cost a reader of
+  // millions of moves a call into the string library for each. (Defined below Line: where
+  // Line is incomplete, clang cannot make the node's vector of them.)
+  MoveNode(std::string_view text, Location at, int written_number);
 
   std::string text;  // as written, suffix glyphs ("!?") split off into nags
   Location at;
@@ -52,6 +53,9 @@ struct Line {
   std::vector<std::string> leading_comments;  // before the first move
   std::vector<MoveNode> moves;
 };
+
+inline MoveNode::MoveNode(std::string_view text, Location at, int written_number)
+    : text(text), at(at), written_number(written_number) {}
 
 struct Game {
   std::size_t ordinal = 0;  // 1-based, in the whole input
