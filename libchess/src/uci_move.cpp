@@ -5,8 +5,7 @@
 namespace chess {
 
 void append_uci(std::string& out, Move m, Color side, bool chess960) {
-  // Written in place: four bytes appended one by one and read back as a word stall store
-  // forwarding.
+  // Room for the longest, written in place, then cut to what was written.
   std::size_t at = out.size();
   out.resize(at + UCI_MAX);
   out.resize(std::size_t(write_uci(out.data() + at, m, side, chess960) - out.data()));

@@ -53,7 +53,9 @@ int run(const RunOptions& options, Output& output, const tools::DiagnosticPrinte
   auto read_one = [&](Reader& reader, Checked& c) {
     if (!emitting) return validate_next_game(reader, options.validate, c.report);
     thread_local Game game;
-    if (!read_next_game(reader, options.validate, game, c.report, BuildOptions{.comments = false, .nags = false, .variations = false, .raw = true, .move_texts = false})) return false;
+    // Written through as read: its text is all that is kept.
+    constexpr BuildOptions as_read{.comments = false, .nags = false, .variations = false, .raw = true, .move_texts = false};
+    if (!read_next_game(reader, options.validate, game, c.report, as_read)) return false;
     c.raw = std::move(game.raw);
     return true;
   };
