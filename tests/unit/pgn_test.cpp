@@ -108,17 +108,44 @@ TEST_CASE("Reader: tokens, results, encodings", "[pgn][reader]") {
     CHECK(games[0].diagnostics[0].at.column == 7);
   }
   SECTION("stray characters are said once a game, at the first, with how many more and where the last is") {
-    // A game copied from a web page: "<br />" ends every line.
-    auto games = read_all("[Event \"x\"]\n\n1. e4 e5 <br />\n2. Nf3 Nc6 <br />\n3. Bb5 a6 *\n");
+    auto games = read_all("[Event \"x\"]\n\n1. e4 e5 &\n2. Nf3 Nc6 @ &\n3. Bb5 a6 *\n");
     REQUIRE(games.size() == 1);
-    std::vector<Diagnostic> strays;
-    for (const Diagnostic& d : games[0].diagnostics)
-      if (d.message.rfind("unexpected character", 0) == 0) strays.push_back(d);
-    REQUIRE(strays.size() == 1);
-    CHECK(strays[0].code == "unreadable-move");
-    CHECK(strays[0].at.line == 3);
-    CHECK(strays[0].at.column == 10);
-    CHECK(strays[0].message == "unexpected character '<'; 3 more in this game, the last at line 4, column 17 (all skipped)");
+    CHECK(games[0].main.moves.size() == 6);
+    REQUIRE(games[0].diagnostics.size() == 1);
+    const Diagnostic& d = games[0].diagnostics[0];
+    CHECK(d.severity == Severity::Error);
+    CHECK(d.code == "unreadable-move");
+    CHECK(d.at.line == 3);
+    CHECK(d.at.column == 10);
+    CHECK(d.message == "unexpected character '&'; 2 more in this game, the last at line 4, column 14 (all skipped)");
+  }
+  SECTION("HTML markup is skipped whole, once a game: tags and moves joined by <br /> are one game") {
+    // A game copied from a web page (chess.js's test file 0.pgn is all one line of this).
+    // Before, each tag line after the first began a game of its own, and "br" was a move.
+    auto games = read_all("[Event \"x\"]<br />[Site \"y\"]<BR>\n[Result \"1-0\"]<br />\n<br />\n"
+                          "1. e4 e5<br />2. Qh5 Nc6 3. Bc4 Nf6</p>\n4. Qxf7# 1-0\n");
+    REQUIRE(games.size() == 1);
+    REQUIRE(games[0].tags.size() == 3);
+    CHECK(games[0].tags[1].value == "y");
+    CHECK(games[0].main.moves.size() == 7);
+    REQUIRE(games[0].diagnostics.size() == 1);
+    const Diagnostic& d = games[0].diagnostics[0];
+    CHECK(d.severity == Severity::Warning);
+    CHECK(d.code == "unexpected-text");
+    CHECK(d.at.line == 1);
+    CHECK(d.at.column == 12);
+    CHECK(d.message == "HTML markup '<br />' in the game's text (copied from a web page?); 5 more in this game, "
+                       "the last at line 4, column 36 (all skipped)");
+  }
+  SECTION("'<' that opens no markup is a stray character; markup inside a comment is the comment's") {
+    auto games = read_all("1. e4 {<b>best</b>} e5 < 2. Nf3 *\n");
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].main.moves.size() == 3);
+    REQUIRE(games[0].diagnostics.size() == 1);
+    CHECK(games[0].diagnostics[0].code == "unreadable-move");
+    CHECK(games[0].diagnostics[0].at.column == 24);
+    REQUIRE(games[0].main.moves[0].comments.size() == 1);
+    CHECK(games[0].main.moves[0].comments[0] == "<b>best</b>");
   }
   SECTION("NUL bytes are spaces, with a warning") {
     auto games = read_all("1. e4\0 e5 *\n"s);

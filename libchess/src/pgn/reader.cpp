@@ -83,6 +83,19 @@ int glyph_nag(std::string_view g) {
   return 0;
 }
 
+// Past an HTML tag at `at` ("<br />", "</p>"), or `at` when there is none. PGN gives '<'
+// and '>' no meaning outside comments and tag values, so markup there is a copy from a web
+// page, not a move or a tag mangled.
+std::size_t past_markup(std::string_view line, std::size_t at) {
+  std::size_t i = at + 1;
+  if (i < line.size() && line[i] == '/') ++i;
+  if (i >= line.size() || !((line[i] >= 'a' && line[i] <= 'z') || (line[i] >= 'A' && line[i] <= 'Z'))) return at;
+  std::size_t close = line.find_first_of("<>", i);
+  constexpr std::size_t LONGEST = 200;  // a tag's attributes, not a page
+  if (close == std::string_view::npos || line[close] != '>' || close - at > LONGEST) return at;
+  return close + 1;
+}
+
 bool tag_name_char(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
 }
@@ -207,11 +220,26 @@ struct Reader::Impl {
   std::string comment;
   Location comment_at;
   std::vector<Location> cut_comments;  // comments over the limit, said at the game's end
-  // Characters no token is made of, said once a game at the first (a game copied from a
-  // web page has "<br />" on every line): how many, and where the last was.
-  std::optional<Diagnostic> stray;
-  std::size_t strays = 0;
-  Location last_stray;
+  // Said once a game, at the first, with how many more and where the last was (a game
+  // copied from a web page has "<br />" on every line): characters no token is made of,
+  // and HTML markup.
+  struct Tally {
+    std::optional<Diagnostic> first;
+    std::size_t count = 0;
+    Location last;
+    void note(Severity severity, const char* code, Location at, std::string message) {
+      if (!first) {
+        first.emplace();
+        first->severity = severity;
+        first->code = code;
+        first->at = at;
+        first->message = std::move(message);
+      }
+      ++count;
+      last = at;
+    }
+  };
+  Tally strays, markup;
 
   // Columns count the input's bytes: a line read as Latin-1 has two bytes in `line` for
   // each of its bytes above 0x7F.
@@ -370,8 +398,8 @@ struct Reader::Impl {
     raw.clear();
     raw_cut = false;
     cut_comments.clear();
-    stray.reset();
-    strays = 0;
+    strays = {};
+    markup = {};
     warned_encoding = false;
     if (carried_encoding) {
       early.push_back(std::move(*carried_encoding));
@@ -425,7 +453,8 @@ struct Reader::Impl {
                         : std::to_string(depth) + " variations not closed with ')' before the end of the game");
     for (; depth > 0; --depth) v->end_variation(here());
     settle_encoding();
-    report_strays();
+    report_tally(strays);
+    report_tally(markup);
     report_size_limits();
     if (raw_cut) raw.clear();  // a part of the text is no text to write through: none is handed over
     else if (options.keep_raw) drop_next_games_line(), drop_trailing_blank_lines(raw);
@@ -479,7 +508,9 @@ struct Reader::Impl {
     tag_names.clear();
     for (;;) {
       bool blank = false;
-      if (!next_text(&blank) || line[pos] != '[') return true;
+      if (!next_text(&blank)) return true;
+      if (line[pos] == '<' && skip_markup()) continue;  // "[Event "x"]<br />"
+      if (line[pos] != '[') return true;
       std::string_view name = tag_name_at(line, pos);
       bool repeated = std::find(tag_names.begin(), tag_names.end(), name) != tag_names.end();
       // After a blank line, [Event or a tag this game already has begins the next game;
@@ -750,14 +781,8 @@ struct Reader::Impl {
       return false;
     }
     if (!symbol_char(c)) {
-      if (!stray) {
-        stray.emplace();
-        stray->code = "unreadable-move";
-        stray->at = at;
-        stray->message = "unexpected character '" + std::string(1, char(c)) + "'";
-      }
-      ++strays;
-      last_stray = at;
+      if (c == '<' && skip_markup()) return false;
+      strays.note(Severity::Error, "unreadable-move", at, "unexpected character '" + std::string(1, char(c)) + "'");
       ++pos;
       return false;
     }
@@ -879,14 +904,24 @@ struct Reader::Impl {
     if (line_left_for_next_game() && raw_last_line < raw.size()) raw.resize(raw_last_line);
   }
 
-  void report_strays() {
-    if (!stray) return;
-    if (strays > 1)
-      stray->message += "; " + std::to_string(strays - 1) + " more in this game, the last at line " +
-                        std::to_string(last_stray.line) + ", column " + std::to_string(last_stray.column) +
-                        " (all skipped)";
-    report(stray->severity, stray->code, stray->at, std::move(stray->message));
-    stray.reset();
+  void report_tally(Tally& tally) {
+    if (!tally.first) return;
+    Diagnostic& d = *tally.first;
+    if (tally.count > 1)
+      d.message += "; " + std::to_string(tally.count - 1) + " more in this game, the last at line " +
+                   std::to_string(tally.last.line) + ", column " + std::to_string(tally.last.column) + " (all skipped)";
+    report(d.severity, std::move(d.code), d.at, std::move(d.message));
+    tally = {};
+  }
+
+  // HTML markup at pos, skipped whole and tallied; false when there is none.
+  bool skip_markup() {
+    std::size_t end = past_markup(line, pos);
+    if (end == pos) return false;
+    markup.note(Severity::Warning, "unexpected-text", here(),
+                "HTML markup '" + line.substr(pos, end - pos) + "' in the game's text (copied from a web page?)");
+    pos = end;
+    return true;
   }
 
   // Once the game is read: each comment over the limit, and whether the game's text could be
