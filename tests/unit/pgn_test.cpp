@@ -465,6 +465,22 @@ TEST_CASE("Validation: every diagnostic code, with its place", "[pgn][validate]"
     r = one(ROSTER + "[Result \"*\"]\n[SetUp \"1\"]\n\n*\n");
     CHECK(has(r.errors, "bad-fen"));
   }
+  SECTION("bad-fen points at the bad byte inside the tag's value, on either path") {
+    // Line 9; the value begins at column 8 (two spaces before it), and 'x' is its 19th byte.
+    std::string text = ROSTER + "[Result \"*\"]\n[SetUp \"1\"]\n[FEN  \"8/8/8/8/8/8/8/K6k x - - 0 1\"]\n\n*\n";
+    for (bool plain : {true, false}) {
+      INFO("plain path " << plain);
+      ValidateOptions o;
+      o.plain_path = plain;
+      Diagnostic d = find(one(text, o).errors, "bad-fen");
+      CHECK(d.at.line == 9);
+      CHECK(d.at.column == 26);
+    }
+    // An escape inside the value: its bytes are not the FEN's, so the tag's own place is given.
+    Diagnostic d = find(one(ROSTER + "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"\\\\8/8 w - - 0 1\"]\n\n*\n").errors, "bad-fen");
+    CHECK(d.at.line == 9);
+    CHECK(d.at.column == 1);
+  }
   SECTION("unsupported-variant, and Chess960 supported") {
     GameReport r = one(ROSTER + "[Result \"*\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 e5 2. Nf3 P@e4 *\n");
     CHECK(has(r.errors, "unsupported-variant"));

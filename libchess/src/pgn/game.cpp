@@ -37,8 +37,8 @@ void GameBuilder::recycle(Game&& old) {
 
 Line& GameBuilder::current_line() { return *stack_.back(); }
 
-void GameBuilder::tag(std::string_view name, std::string_view value, Location at) {
-  game_.tags.push_back({std::string(name), std::string(value), at});
+void GameBuilder::tag(std::string_view name, std::string_view value, Location at, Location value_at) {
+  game_.tags.push_back({std::string(name), std::string(value), at, value_at});
 }
 
 // Words that only qualify the move before them ("QxP ch", "PxP e.p.", "Castles KR") come
@@ -113,12 +113,13 @@ public:
     game_.start = start;
     tags_ = 0;
   }
-  void tag(std::string_view name, std::string_view value, Location at) override {
+  void tag(std::string_view name, std::string_view value, Location at, Location value_at) override {
     Tag& t = tags_ < game_.tags.size() ? game_.tags[tags_] : game_.tags.emplace_back();
     ++tags_;
     t.name.assign(name);
     t.value.assign(value);
     t.at = at;
+    t.value_at = value_at;
   }
   void finish() { game_.tags.resize(tags_); }
   void result(std::string_view marker, Location at) override {
@@ -137,8 +138,8 @@ private:
 // The same for the scanner of plain games (plain_scanner.h's sink).
 struct TagSink {
   TagCollector& to;
-  bool tag(std::string_view name, std::string_view value, Location at) {
-    to.tag(name, value, at);
+  bool tag(std::string_view name, std::string_view value, Location at, Location value_at) {
+    to.tag(name, value, at, value_at);
     return true;
   }
   bool move(std::string_view, Location) { return true; }

@@ -43,7 +43,7 @@ inline constexpr std::size_t MAX_PLAIN_GAME = 256 << 10;
 
 // A sink that only delimits games.
 struct NoSink {
-  bool tag(std::string_view, std::string_view, Location) { return true; }
+  bool tag(std::string_view, std::string_view, Location /*at*/, Location /*value_at*/) { return true; }
   bool move(std::string_view, Location) { return true; }
   void nag(int) {}
   void comment(std::string_view /*between the braces, as written*/, Location) {}
@@ -326,6 +326,7 @@ private:
       if (p_ == end_) return ran_out();
       if (*p_ != '"') return Outcome::NotPlain;
       const uchar* value = ++p_;
+      Location value_at = here(value);  // (a plain value has no escapes: its bytes are as written)
       if (Outcome o = plain_text('"'); o != Outcome::Plain) return o;
       std::string_view tag_value(reinterpret_cast<const char*>(value), std::size_t(p_ - value));
       ++p_;  // the closing quote
@@ -336,7 +337,7 @@ private:
       if (Outcome o = end_of_line(); o != Outcome::Plain) return o;
       // A repeated tag is reported (or, for Event, begins another game): not plain.
       if (names.full() || names.seen_before(tag_name)) return Outcome::NotPlain;
-      if (!sink.tag(tag_name, tag_value, at)) return Outcome::Stopped;
+      if (!sink.tag(tag_name, tag_value, at, value_at)) return Outcome::Stopped;
     }
     return Outcome::Plain;
   }

@@ -49,7 +49,7 @@ public:
                GameBuilder* build = nullptr, BuildOptions keep = {})
       : game_(game), options_(options), pos_(board), scratch_(scratch), build_(build), keep_(keep) {}
 
-  bool tag(std::string_view name, std::string_view value, Location at) {
+  bool tag(std::string_view name, std::string_view value, Location at, Location value_at) {
     if (tags_ == 0) {  // a plain game begins with its first tag
       game_.start = at;
       if (build_) build_->begin_game(game_.ordinal, at);
@@ -57,7 +57,7 @@ public:
     }
     if (observer_) observer_->tag(name, value);
     if (build_) {
-      build_->tag(name, value, at);
+      build_->tag(name, value, at, value_at);
       ++tags_;
       return true;
     }
@@ -66,6 +66,7 @@ public:
     t.name.assign(name);
     t.value.assign(value);
     t.at = at;
+    t.value_at = value_at;
     return true;
   }
 

@@ -243,11 +243,12 @@ struct Reader::Impl {
 
   // Columns count the input's bytes: a line read as Latin-1 has two bytes in `line` for
   // each of its bytes above 0x7F.
-  Location here() const {
-    if (!place.latin1) return {line_no, pos + 1};
-    auto high = std::count_if(line.begin(), line.begin() + std::ptrdiff_t(std::min(pos, line.size())),
+  Location here() const { return location(pos); }
+  Location location(std::size_t i) const {
+    if (!place.latin1) return {line_no, i + 1};
+    auto high = std::count_if(line.begin(), line.begin() + std::ptrdiff_t(std::min(i, line.size())),
                               [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
-    return {line_no, pos + 1 - std::size_t(high) / 2};
+    return {line_no, i + 1 - std::size_t(high) / 2};
   }
 
   std::size_t input_byte(std::size_t text_byte) const {
@@ -582,12 +583,13 @@ struct Reader::Impl {
       return false;
     }
     std::string value;
-    bool inner_quote = false, closed = false;
+    bool inner_quote = false, closed = false, escaped = false;
     std::size_t j = i + 1;
     for (; j < line.size(); ++j) {
       char c = line[j];
       if (c == '\\' && j + 1 < line.size() && (line[j + 1] == '"' || line[j + 1] == '\\')) {
         value += line[++j];
+        escaped = true;
         continue;
       }
       if (c == '"') {
@@ -619,7 +621,9 @@ struct Reader::Impl {
     if (inner_quote)
       report(Severity::Warning, "malformed-tag", at,
              "tag " + name + ": unescaped quote inside the value, read as part of it (write \\\")");
-    v->tag(name, value, at);
+    // A value joined from lines (its columns are not one line's) or unescaped is not as written.
+    Location value_at = spanned || escaped ? Location{} : location(i + 1);
+    v->tag(name, value, at, value_at);
     return true;
   }
 

@@ -289,7 +289,9 @@ bool GameValidator::check_tags(Position& start) {
     if (chess960) fo.chess960 = Chess960Mode::On;
     FenResult r = Position::from_fen(fen->value, fo);
     if (!r.ok()) {
-      error("bad-fen", fen->at,
+      Location at = fen->at;  // the bad byte, where the value is as written
+      if (fen->value_at.line) at = {fen->value_at.line, fen->value_at.column + r.error->column - 1};
+      error("bad-fen", at,
             "invalid FEN, " + std::string(to_string(r.error->field)) + " field, column " +
                 std::to_string(r.error->column) + ": " + r.error->message);
       return false;

@@ -20,6 +20,9 @@ namespace chess::pgn {
 struct Tag {
   std::string name, value;
   Location at;
+  // Where the value's first byte is, when its bytes are the value's (no escapes, one line):
+  // a problem inside it, a FEN's bad square, is pointed at. {} when not.
+  Location value_at{};
 };
 
 // The Seven Tag Roster (PGN standard 8.1.1), in its order.
@@ -82,7 +85,7 @@ private:
 class GameBuilder : public Visitor {
 public:
   void begin_game(std::size_t ordinal, Location start) override;
-  void tag(std::string_view name, std::string_view value, Location at) override;
+  void tag(std::string_view name, std::string_view value, Location at, Location value_at) override;
   void move_number(int number, bool black) override { pending_number_ = black ? -number : number; }
   void move(std::string_view text, Location at) override;
   void nag(int nag, Location at) override;

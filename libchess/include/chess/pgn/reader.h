@@ -27,7 +27,8 @@ class Visitor {
 public:
   virtual ~Visitor() = default;
   virtual void begin_game(std::size_t /*ordinal*/, Location /*start*/) {}
-  virtual void tag(std::string_view /*name*/, std::string_view /*value*/, Location /*at*/) {}
+  // `at` is the tag's '['; `value_at` its value's first byte, or {} (see Tag::value_at).
+  virtual void tag(std::string_view /*name*/, std::string_view /*value*/, Location /*at*/, Location /*value_at*/) {}
   // The move number written before the next move (3 for "3.", black for "3..." or
   // "3. ..."), told just before that move; not told when there is none.
   virtual void move_number(int /*number*/, bool /*black*/) {}
