@@ -339,6 +339,26 @@ TEST_CASE("Reader: broken games are reported and reading resumes at the next gam
       CHECK(games[1].raw.rfind("[Event \"B\"]\n", 0) == 0);
     }
   }
+  SECTION("two games on one line: each one's text is its own bytes, written once") {
+    // Before, both games' texts held the whole line, so passing them through wrote the
+    // first game twice (pgn-convert, --emit, --rejects).
+    ReaderOptions o;
+    o.keep_raw = true;
+    auto games = read_all("[Event \"a\"]\n\n1. e4 e5 1-0   [Event \"b\"]\n\n1. d4 Nf5 *\n1. c4 c5 0-1 1. f4 f5 *\n", o);
+    REQUIRE(games.size() == 4);
+    CHECK(games[0].raw == "[Event \"a\"]\n\n1. e4 e5 1-0\n");
+    CHECK(games[1].raw == "[Event \"b\"]\n\n1. d4 Nf5 *\n");
+    CHECK(games[2].raw == "1. c4 c5 0-1\n");
+    CHECK(games[3].raw == "1. f4 f5 *\n");
+  }
+  SECTION("a game's text is its input's bytes, its first line too (Latin-1 stays Latin-1)") {
+    ReaderOptions o;
+    o.keep_raw = true;
+    auto games = read_all("[Event \"M\xFCller\"]\n[White \"M\xFCller\"]\n\n1. e4 *\n", o);
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].tags[0].value == "M\xC3\xBCller");  // read as UTF-8
+    CHECK(games[0].raw == "[Event \"M\xFCller\"]\n[White \"M\xFCller\"]\n\n1. e4 *\n");
+  }
   SECTION("a game of more moves than any legal game is an error, memory stays bounded") {
     ReaderOptions o;
     o.max_game_moves = 10;

@@ -178,6 +178,9 @@ struct Reader::Impl {
   std::string line;        // the current line, decoded to UTF-8
   std::size_t line_no = 0;
   std::string pending;     // a line read ahead and given back, delivered next
+  // With keep_raw, the current line's bytes as read (clean_line changes `line`'s), and the
+  // pending one's: a game's text, kept to be written through, is the input's bytes.
+  std::string line_as_read, pending_as_read;
   std::size_t pending_no = 0;
   // Where `line` lies in the input, for the games' spans: its text from `from` on (a tag
   // line joined to the one before it begins after that) starts at input byte `byte`;
@@ -290,6 +293,7 @@ struct Reader::Impl {
     if (held_encoding && !(has_pending && pending_no == held_encoding->at.line)) release_encoding();
     if (has_pending) {  // a line read ahead and given back
       line = std::move(pending);
+      line_as_read = std::move(pending_as_read);
       line_no = pending_no;
       place = pending_place;
       has_pending = false;
@@ -308,20 +312,27 @@ struct Reader::Impl {
     place = {options.byte_offset + lines.piece_start(), 0, false};
     pos = 0;
     have_line = true;
-    if (v && options.keep_raw) keep_raw_line();
+    if (options.keep_raw) {
+      line_as_read = line;
+      if (v) keep_raw_line(line);
+    }
     clean_line();
     return true;
   }
 
-  void keep_raw_line() {
+  void keep_raw_line(std::string_view text) {
     raw_last_line = raw.size();
-    if (raw.size() + line.size() + 1 > options.max_raw_game_bytes) {
+    if (raw.size() + text.size() + 1 > options.max_raw_game_bytes) {
       raw_cut = true;
       return;
     }
-    raw += line;
+    raw += text;
     raw += '\n';
   }
+
+  // How many bytes of the current line, as read, come before `line`'s byte i (Latin-1 is
+  // one byte a character as read, two in `line`).
+  std::size_t read_bytes_before(std::size_t i) const { return byte_at(i) - place.byte; }
 
   // Latin-1 to UTF-8, NUL and control characters to spaces: each reported once per game,
   // at the first such byte.
@@ -436,9 +447,10 @@ struct Reader::Impl {
       report(Severity::Warning, "unexpected-text", here(), "text between games that is neither tags nor moves: skipped");
       have_line = false;
     }
-    if (options.keep_raw) {
+    if (options.keep_raw) {  // from the game's first byte: a game before it may end on this line
       raw.clear();
-      keep_raw_line();
+      std::string_view as_read = line_as_read;
+      keep_raw_line(place.from == 0 ? as_read.substr(std::min(read_bytes_before(pos), as_read.size())) : as_read);
     }
     ++games;
     visitor.begin_game(games, here());
@@ -458,7 +470,7 @@ struct Reader::Impl {
     report_tally(markup);
     report_size_limits();
     if (raw_cut) raw.clear();  // a part of the text is no text to write through: none is handed over
-    else if (options.keep_raw) drop_next_games_line(), drop_trailing_blank_lines(raw);
+    else if (options.keep_raw) drop_next_games_text(), drop_trailing_blank_lines(raw);
     std::size_t begin = input_byte(game_begin), end = input_byte(game_end);
     visitor.span({begin, end - begin});
     visitor.end_game(raw);
@@ -537,6 +549,7 @@ struct Reader::Impl {
     // (Not a line too long to read whole: its next piece is the same line, not the next.)
     for (int joined = 0; joined < 4 && !more_of_line && line.find(']', from) == std::string::npos; ++joined) {
       std::string kept = line;
+      std::string kept_as_read = options.keep_raw ? line_as_read : std::string();
       std::size_t kept_pos = pos;
       bool had = have_line;
       std::size_t kept_no = line_no;
@@ -544,6 +557,8 @@ struct Reader::Impl {
       bool got = next_line();
       if (!got || looks_like_tag_line(line) || looks_like_movetext(line)) {  // not a continuation: give it back
         if (got) {
+          pending_as_read = std::move(line_as_read);
+          line_as_read = std::move(kept_as_read);
           pending = std::move(line);
           pending_no = line_no;
           pending_place = place;
@@ -901,11 +916,17 @@ struct Reader::Impl {
     if (text.size() > room) cut_comments.push_back(comment_at);
   }
 
-  // A line read to find the end of this game that begins the next one (the "[Event" after a
-  // game of tags only, a tag line after a comment left open), untouched: it is the next
-  // game's text (its raw begins with it), not this one's, which would write it twice.
-  void drop_next_games_line() {
-    if (line_left_for_next_game() && raw_last_line < raw.size()) raw.resize(raw_last_line);
+  // What is left of the line read last for the next game is its text (its raw begins with
+  // it), not this one's, which would write it twice: a line read to find the end of this game
+  // that begins the next (the "[Event" after a game of tags only, a tag line after a comment
+  // left open), or the rest of a line two games share ("1. e4 e5 1-0 1. d4 d5 0-1").
+  void drop_next_games_text() {
+    if (!have_line || has_pending || continuation || place.from != 0 || raw_last_line >= raw.size()) return;
+    if (line.find_first_not_of(" \t", pos) == std::string::npos) return;  // none left
+    std::size_t end = raw_last_line + std::min(read_bytes_before(pos), raw.size() - 1 - raw_last_line);
+    while (end > raw_last_line && (raw[end - 1] == ' ' || raw[end - 1] == '\t')) --end;
+    raw.resize(end);
+    if (end > raw_last_line) raw += '\n';
   }
 
   void report_tally(Tally& tally) {
