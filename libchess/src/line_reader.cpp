@@ -75,8 +75,24 @@ bool LineReader::next_piece(std::string& piece, bool& more) {
     }
     any = true;
     const char* start = data_ + pos_;
+    // A CR alone ends a line too (classic Mac OS files), where CRs before an LF are that
+    // line end's ("\r\r\n" from a file converted twice). A CR that ended the last block did,
+    // unless this one goes on to an LF.
+    if (!piece.empty() && piece.back() == '\r') {
+      const char* after = start;
+      while (after < data_ + end_ && *after == '\r') ++after;
+      if (after < data_ + end_ && *after != '\n') break;
+    }
     const char* newline = static_cast<const char*>(std::memchr(start, '\n', end_ - pos_));
     std::size_t len = newline ? std::size_t(newline - start) : end_ - pos_;
+    if (const char* cr = static_cast<const char*>(std::memchr(start, '\r', len))) {
+      const char* after = cr;
+      while (after < start + len && *after == '\r') ++after;
+      if (after < start + len) {  // text after the CRs: they end this line
+        newline = cr;
+        len = std::size_t(cr - start);
+      }
+    }
     std::size_t room = max_ - piece.size();
     if (len > room) {  // the piece is full: the line continues
       piece.append(start, room);
@@ -93,7 +109,7 @@ bool LineReader::next_piece(std::string& piece, bool& more) {
   bool first_piece = !in_piece_;
   in_piece_ = more;
   if (first_piece) ++line_no_;
-  if (!more && !piece.empty() && piece.back() == '\r') piece.pop_back();
+  while (!more && !piece.empty() && piece.back() == '\r') piece.pop_back();
   if (first_piece && line_no_ == 1 && piece.starts_with("\xEF\xBB\xBF")) {
     piece.erase(0, 3);
     piece_start_ += 3;

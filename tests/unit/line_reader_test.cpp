@@ -35,6 +35,32 @@ TEST_CASE("Lines: CR, BOM, last line without newline", "[line_reader]") {
   CHECK(lines_of("\n", 10) == std::vector<Line>{{"", false}});
 }
 
+TEST_CASE("Lines: a CR alone ends a line (classic Mac OS); CRs before an LF are its end", "[line_reader]") {
+  CHECK(lines_of("a\rbc\r\rd\r", 10) == std::vector<Line>{{"a", false}, {"bc", false}, {"", false}, {"d", false}});
+  CHECK(lines_of("a\r\r\nb\r\nc\rd\n", 10) ==
+        std::vector<Line>{{"a", false}, {"b", false}, {"c", false}, {"d", false}});
+  // A CR that is the last byte of a read block (64 KiB): the next block decides.
+  for (char next : {'x', '\n', '\r'}) {
+    INFO("after the CR: " << int(next));
+    std::string first(65535, 'a');
+    std::string text = first + "\r" + next + "yz\n";
+    std::istringstream in(text);
+    LineReader reader(in, 1 << 20);
+    std::string line;
+    bool too_long = false;
+    REQUIRE(reader.next(line, too_long));
+    CHECK(line == first);
+    REQUIRE(reader.next(line, too_long));
+    if (next == '\r') {  // "\r\ryz": an empty line, then "yz"
+      CHECK(line.empty());
+      REQUIRE(reader.next(line, too_long));
+    }
+    CHECK(line == (next == 'x' ? "xyz" : "yz"));
+    CHECK(reader.line_number() == (next == '\n' ? 2u : 3u) - (next == 'x' ? 1u : 0u));
+    CHECK(reader.bytes_read() == text.size());
+  }
+}
+
 TEST_CASE("Lines longer than the bound are cut and flagged, the next line intact", "[line_reader]") {
   CHECK(lines_of("abcd\nefghij\nk\n", 4) ==
         std::vector<Line>{{"abcd", false}, {"efgh", true}, {"k", false}});

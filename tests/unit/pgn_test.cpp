@@ -147,6 +147,15 @@ TEST_CASE("Reader: tokens, results, encodings", "[pgn][reader]") {
     REQUIRE(games[0].main.moves[0].comments.size() == 1);
     CHECK(games[0].main.moves[0].comments[0] == "<b>best</b>");
   }
+  SECTION("lines that end with a CR alone (classic Mac OS) are lines: no game or move is lost") {
+    // Before, CR was a space: a ; comment ran to the end of the file, with every game after it.
+    auto games = read_all("[Event \"a\"]\r\r1. e4 e5 ; c\r2. Nf3 *\r\r[Event \"b\"]\r\r1. d4 Nf5 *\r");
+    REQUIRE(games.size() == 2);
+    CHECK(games[0].main.moves.size() == 3);
+    CHECK(games[0].diagnostics.empty());
+    CHECK(games[1].start.line == 6);
+    CHECK(games[1].main.moves[1].at.line == 8);
+  }
   SECTION("NUL bytes are spaces, with a warning") {
     auto games = read_all("1. e4\0 e5 *\n"s);
     REQUIRE(games.size() == 1);

@@ -1,5 +1,6 @@
 // Reading text input line by line with a bound on line length, so that no input can
-// make a program hold unbounded memory. CR before LF and a UTF-8 BOM are dropped.
+// make a program hold unbounded memory. A line ends with LF, CRLF or a CR alone; a UTF-8
+// BOM is dropped.
 // Reads in blocks (memchr for line ends): this is the inner loop of every program.
 #pragma once
 
