@@ -156,6 +156,22 @@ TEST_CASE("Reader: tokens, results, encodings", "[pgn][reader]") {
     CHECK(games[1].start.line == 6);
     CHECK(games[1].main.moves[1].at.line == 8);
   }
+  SECTION("a termination marker written twice is the game's, not a game of its own") {
+    // Before, the second "1-0" was a game of no tags and no moves, scored 1-0.
+    auto games = read_all("[Event \"a\"]\n\n1. e4 e5 1-0 1-0\n1-0\n\n[Event \"b\"]\n\n1. d4 d5 0-1 1-0\n");
+    REQUIRE(games.size() == 2);
+    REQUIRE(games[0].diagnostics.size() == 1);
+    CHECK(games[0].diagnostics[0].severity == Severity::Warning);
+    // After a blank line, a marker alone is a game: an empty one, written without tags.
+    CHECK(read_all("1. e4 1-0\n\n*\n").size() == 2);
+    CHECK(games[0].diagnostics[0].at.column == 14);
+    REQUIRE(games[1].diagnostics.size() == 2);  // the marker alone on line 4, held for the next game
+    CHECK(games[1].diagnostics[0].at.line == 4);
+    CHECK(games[1].diagnostics[0].code == "unexpected-text");
+    CHECK(games[1].diagnostics[1].code == "result-mismatch");  // two markers that disagree
+    CHECK(games[1].diagnostics[1].severity == Severity::Error);
+    CHECK(games[1].result == "0-1");
+  }
   SECTION("NUL bytes are spaces, with a warning") {
     auto games = read_all("1. e4\0 e5 *\n"s);
     REQUIRE(games.size() == 1);

@@ -114,6 +114,12 @@ bool looks_like_tag_line(std::string_view line) {
   return j < line.size() && line[j] == '"';
 }
 
+// A termination marker and nothing else.
+bool is_lone_result(std::string_view s) {
+  std::size_t last = s.find_last_not_of(" \t");
+  return last != std::string_view::npos && !notation::normalised_result(s.substr(0, last + 1)).empty();
+}
+
 // Whether text can begin a game's moves: a move number, a move in some notation, a result,
 // or a comment. Prose between games ("#662 An agile Knight...") is not a game.
 bool looks_like_movetext(std::string_view s) {
@@ -200,6 +206,7 @@ struct Reader::Impl {
   std::size_t games;
   bool clean = true;  // see Reader::ended_cleanly
   bool ended_at_result = false;  // the game being read ended with its termination marker
+  std::string_view result_read;  // that marker, normalised
 
   // Per game
   Visitor* v = nullptr;
@@ -421,10 +428,12 @@ struct Reader::Impl {
     depth = skip_depth = moves_in_game = 0;
     number = number_dots = 0;
     in_comment = false;
+    bool just_after_result = ended_at_result;  // the last game's marker ended the line before
     ended_at_result = false;
     // Skip prose between games, with a warning for each stretch.
     for (;;) {
-      if (!next_text()) {
+      bool blank = false;
+      if (!next_text(&blank)) {
         if (!early.empty()) {  // problems found after the last game: no game to hold them
           clean = false;
           for (Diagnostic& d : early) trailing.push_back(std::move(d));
@@ -440,6 +449,17 @@ struct Reader::Impl {
       }
       // A ; comment between games (engine logs append them after the result) is no game.
       if (line[pos] == ';') {
+        have_line = false;
+        continue;
+      }
+      // A marker alone on the line after a game's is that game's written twice, not a game
+      // no one played, scored. (After a blank line it is a game: an empty one written
+      // without tags.)
+      just_after_result = just_after_result && !blank;
+      if (just_after_result && is_lone_result(std::string_view(line).substr(pos))) {
+        report(Severity::Warning, "unexpected-text", here(),
+               "a termination marker alone on the line after game " + std::to_string(games) +
+                   "'s: skipped (written twice?)");
         have_line = false;
         continue;
       }
@@ -502,6 +522,7 @@ struct Reader::Impl {
       std::string_view game = text.substr(0, bytes);
       std::size_t last = game.find_last_not_of(" \t\r\n");
       clean = last == std::string_view::npos || game[last] != ']';
+      ended_at_result = clean;
       return true;
     }
   }
@@ -683,6 +704,7 @@ struct Reader::Impl {
       }
       if (read_token()) {  // the game's termination marker
         game_end = byte_at(pos);
+        skip_repeated_results();
         take_comments_after_result();
         ended_at_result = true;
         return;
@@ -813,6 +835,7 @@ struct Reader::Impl {
     pos = j;
     if (auto r = notation::normalised_result(word); !r.empty()) {
       v->result(r, at);
+      result_read = r;
       return true;
     }
     // Move numbers: digits (then dots). Four digits with no dot after them are an ICCF
@@ -843,6 +866,27 @@ struct Reader::Impl {
   // game's: read as the start of another game, they made one of their own, holding nothing
   // but the comment (pgn-extract counts the game once). A comment followed by more text,
   // or running on to the next lines, may be the next game's opening words: left to it.
+  // "1-0 1-0": a marker written again on its line is this game's, not a game of its own.
+  void skip_repeated_results() {
+    for (;;) {
+      std::size_t at = pos;
+      while (at < line.size() && space_width(line, at)) at += space_width(line, at);
+      std::size_t end = at;
+      while (end < line.size() && symbol_char(static_cast<unsigned char>(line[end]))) ++end;
+      std::string_view again = notation::normalised_result(std::string_view(line).substr(at, end - at));
+      if (again.empty()) return;
+      pos = at;
+      if (again == result_read)
+        report(Severity::Warning, "unexpected-text", here(), "the termination marker written twice: the second skipped");
+      else
+        report(Severity::Error, "result-mismatch", here(),
+               "a second termination marker, " + std::string(again) + ", after " + std::string(result_read) +
+                   ": which ends the game? (the first is kept)");
+      pos = end;
+      game_end = byte_at(pos);
+    }
+  }
+
   void take_comments_after_result() {
     std::size_t at = pos;
     for (;;) {  // only comments, closed on this line, up to its end?
