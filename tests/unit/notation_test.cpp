@@ -195,6 +195,19 @@ TEST_CASE("Other languages' letters, and their clashes with English", "[notation
   d = detect_dialect(Position(), german);
   REQUIRE(d.codec);
   CHECK(d.codec->name() == "san-de");
+  CHECK(d.caution.empty());
+  // "1. Pf3 Pf6": Dutch knights, read exactly, or SAN pawns with their letter, read leniently.
+  // Dutch stands, as the reading that needs no leniency, but the other is said.
+  std::vector<std::string_view> dutch_or_pawns{"Pf3", "Pf6"};
+  d = detect_dialect(Position(), dutch_or_pawns);
+  REQUIRE(d.codec);
+  CHECK(d.codec->name() == "san-nl");
+  CHECK_THAT(d.caution, Catch::StartsWith("the moves read as san-nl; as san,") && Catch::Contains("--from"));
+  std::vector<std::string_view> english{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"};
+  d = detect_dialect(Position(), english);
+  REQUIRE(d.codec);
+  CHECK(d.codec->name() == "san");
+  CHECK(d.caution.empty());
 }
 
 TEST_CASE("Figurine: either colour's glyphs, variation selectors ignored", "[notation][fan]") {

@@ -72,6 +72,7 @@ bool misshapen(const MoveText& text, std::size_t offset, const Position& pos, Li
 const Codec* line_dialect(const Position& pos, const std::vector<std::string_view>& tokens, const Codec* preferred,
                           std::size_t offset, LineResult& result) {
   Detection d = detect_dialect(pos, tokens);
+  if (!d.caution.empty()) result.warnings.push_back(Problem{"lenient-reading", offset + 1, 0, "", pos.fen(), d.caution, {}});
   const Codec* from = d.codec ? d.codec : d.rivals.empty() ? d.closest : nullptr;
   if (!from && preferred && std::find(d.readings.begin(), d.readings.end(), preferred) != d.readings.end())
     from = preferred;

@@ -90,8 +90,20 @@ Detection detect_dialect(const Position& start, std::span<const std::string_view
   // lenient readings ("Bc4" is canonical SAN, but German only as a pawn with its letter).
   std::size_t fewest = complete.front().lenient;
   for (const Reading& r : complete) fewest = std::min(fewest, r.lenient);
+  auto exact = std::find_if(complete.begin(), complete.end(), [&](const Reading& r) { return r.lenient == fewest; });
+  std::vector<std::string> lenient_rivals;
+  for (const Reading& r : complete)
+    if (r.lenient > fewest && r.moves != exact->moves) lenient_rivals.push_back(std::string(r.codec->name()));
   std::erase_if(complete, [&](const Reading& r) { return r.lenient > fewest; });
   d.codec = complete.front().codec;
+  if (!lenient_rivals.empty()) {
+    constexpr std::size_t NAMED = 3;  // (SAN's pawn letter is read leniently by a dozen dialects)
+    d.caution = "the moves read as " + std::string(d.codec->name()) + "; as ";
+    for (std::size_t i = 0; i < std::min(NAMED, lenient_rivals.size()); ++i)
+      d.caution += (i ? ", " : "") + lenient_rivals[i];
+    if (lenient_rivals.size() > NAMED) d.caution += " (and " + std::to_string(lenient_rivals.size() - NAMED) + " more)";
+    d.caution += " they read too, leniently, as other moves: if that is their dialect, name it with --from";
+  }
   for (const Reading& r : complete)
     if (r.moves != complete.front().moves) d.rivals.push_back(std::string(r.codec->name()));
   if (!d.rivals.empty()) {

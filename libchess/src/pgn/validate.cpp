@@ -307,6 +307,7 @@ void GameValidator::detect(const Position& start) {
   std::vector<std::string_view> moves;
   for (const MoveNode& m : game_.main.moves) moves.push_back(m.text);
   notation::Detection d = notation::detect_dialect(start, moves);
+  if (!d.caution.empty()) warn("lenient-reading", game_.start, d.caution);
   if (d.codec) codec_ = d.codec;
   else if (d.rivals.empty() && d.closest) codec_ = d.closest;
   else if (!d.rivals.empty()) error("ambiguous-move", game_.start, d.message);

@@ -31,6 +31,10 @@ struct Detection {
   // When several read it with different moves: all of them (the caller may know which
   // dialect the rest of its input is in).
   std::vector<const Codec*> readings;
+  // With a codec: another dialect reads every move too, as other moves, only leniently
+  // ("Pf3": Dutch's knight, exactly; SAN's pawn with its letter). The codec stands (it
+  // reads as its dialect writes), but not silently: a sentence for a warning.
+  std::string caution;
 };
 
 // Picks the dialect under which every move of the list reads legally from `start`.
