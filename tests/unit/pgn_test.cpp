@@ -285,6 +285,23 @@ TEST_CASE("Reader: broken games are reported and reading resumes at the next gam
     CHECK(games[0].result == "1-0");
     CHECK(games[1].tag_value("Event") == "b");
   }
+  SECTION("tag lines inside a comment that closes before a blank line are the comment's") {
+    // Before, the quoted header began a game of its own, and "end" was its illegal move.
+    auto games = read_all("[Event \"a\"]\n\n1. e4 {quoted:\n[Event \"fake\"]\n[Note \"x\"]\nend of quote} e5 *\n\n"
+                          "[Event \"b\"]\n\n1. d4 *\n");
+    REQUIRE(games.size() == 2);
+    CHECK(games[0].diagnostics.empty());
+    REQUIRE(games[0].main.moves.size() == 2);
+    CHECK(games[0].main.moves[0].comments ==
+          std::vector<std::string>{"quoted:\n[Event \"fake\"]\n[Note \"x\"]\nend of quote"});
+    CHECK(games[1].tag_value("Event") == "b");
+    // A comment left open, then the next game's tags with no blank line before them, whose
+    // own comment closes only after a blank line: the next game's.
+    games = read_all("[Event \"a\"]\n\n1. e4 {open\n[Event \"b\"]\n\n1. d4 {c} *\n");
+    REQUIRE(games.size() == 2);
+    CHECK(games[0].diagnostics[0].code == "unterminated-comment");
+    CHECK(games[1].tag_value("Event") == "b");
+  }
   SECTION("unbalanced variations") {
     auto games = read_all("1. e4 (1. d4 e5 2. c4 *\n");
     REQUIRE(games.size() == 1);

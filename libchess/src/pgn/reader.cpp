@@ -921,6 +921,7 @@ struct Reader::Impl {
 
   // Consumes comment text up to '}', across lines. False at end of input.
   bool continue_comment() {
+    bool after_blank_line = false;
     for (;;) {
       if (!have_line) {
         if (!next_line()) {
@@ -929,9 +930,11 @@ struct Reader::Impl {
           return false;
         }
         // A line that opens a tag pair is the next game's, the comment left open; unless the
-        // comment closes on it ("{ see\n[White "Fischer"] for details }"): braces do not
-        // nest, and what is inside them is the comment's, however it looks.
-        if (!continuation && looks_like_tag_line(line) && line.find('}', pos) == std::string::npos) {
+        // comment closes on it ("{ see\n[White "Fischer"] for details }"), or, when no blank
+        // line comes before it, on a line after it before one ("{quoted:\n[Event "x"]\nend}"):
+        // braces do not nest, and what is inside them is the comment's, however it looks.
+        if (!continuation && looks_like_tag_line(line) && line.find('}', pos) == std::string::npos &&
+            (after_blank_line || !closes_before_blank_line())) {
           report(Severity::Error, "unterminated-comment", comment_at,
                  "comment not closed with '}' before the next game's tags (line " +
                      std::to_string(line_no) + ")");
@@ -939,6 +942,7 @@ struct Reader::Impl {
           return false;
         }
         if (!comment.empty() && !continuation) append_comment("\n");
+        after_blank_line = !continuation && line.find_first_not_of(" \t") == std::string::npos;
       }
       std::size_t close = line.find('}', pos);
       std::string_view part = std::string_view(line).substr(pos, close == std::string::npos ? std::string::npos : close - pos);
@@ -951,6 +955,21 @@ struct Reader::Impl {
       }
       have_line = false;
     }
+  }
+
+  // Whether a '}' comes in the input ahead before a blank line, within a window.
+  bool closes_before_blank_line() {
+    if (has_pending || !lines.at_line_start()) return false;
+    constexpr std::size_t WINDOW = 64 << 10;
+    std::string_view text = lines.peek(WINDOW).text.substr(0, WINDOW);
+    for (std::size_t at = 0; at < text.size();) {
+      std::size_t end = std::min(text.find('\n', at), text.size());
+      std::string_view ahead = text.substr(at, end - at);
+      if (ahead.find('}') != std::string_view::npos) return true;
+      if (ahead.find_first_not_of(" \t\r") == std::string_view::npos) return false;
+      at = end + 1;
+    }
+    return false;
   }
 
   void append_comment(std::string_view text) {
