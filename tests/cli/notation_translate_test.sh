@@ -183,6 +183,10 @@ check "two halves: no 'B to B4' from the start position" [ "$(grep -c 'illegal-m
 run --from descriptive --to san <<<$'(1) P-Q4 P-Q4\n(2) P-QB4 P-K3'
 check "(1) move numbers: the next line goes on with the game" [ "$out" = $'1. d4 d5\n2. c4 e6' ]
 
+# Columns count bytes, after multi-byte pieces too ("马" is 3 bytes: the bad '9' is at 23).
+run --from chinese --to uci <<<'1. e4 e5 2. 马f3 马f9'
+check "a bad character after a Chinese piece: its byte column" grep -q "<stdin>:1:23: error\[unreadable-move\]" <<<"$err"
+
 # A move number skipped in a line is no second column: what follows it is refused, not
 # read from the start position as if it were a new game (1. Nc3 Nc6 written for 3. Nc3).
 run --to san <<<$'1. Nf3 Nf6 3. Nc3 Nc6'

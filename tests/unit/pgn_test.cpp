@@ -455,6 +455,17 @@ TEST_CASE("Validation: every diagnostic code, with its place", "[pgn][validate]"
     r = one(ROSTER + "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n30. Ra8+ Kd7 31. Rh9 *\n");
     CHECK(find(r.errors, "unreadable-move").message.find("numbered") == std::string::npos);
   }
+  SECTION("a move's bad character is pointed at by its byte column, after multi-byte pieces too") {
+    // "马" and "♘" are 3 bytes each: the bad '9' of the second is at byte 23, codepoint 21.
+    for (const char* dialect : {"chinese", "fan"}) {
+      INFO(dialect);
+      ValidateOptions o;
+      o.codec = chess::notation::find_codec(dialect);
+      std::string piece = std::string(dialect) == "chinese" ? "马" : "♘";
+      GameReport r = one("1. e4 e5 2. " + piece + "f3 " + piece + "f9 *\n", o);
+      CHECK(find(r.errors, "unreadable-move").at.column == 23);
+    }
+  }
   SECTION("a wrong piece letter is suggested right") {
     GameReport r = one(ROSTER + "[Result \"*\"]\n\n1. e4 e5 2. Bf3 *\n");
     const Diagnostic& d = find(r.errors, "illegal-move");

@@ -110,7 +110,7 @@ bool translate_move(const TranslatorOptions& options, LineState& state, std::str
     r = state.from->parse(pos, token, po);
   }
   if (!r.ok()) {
-    Problem p{to_string(r.error->kind), column + r.error->column - 1, ply, std::string(token), pos.fen(),
+    Problem p{to_string(r.error->kind), column + r.error->byte_in(token), ply, std::string(token), pos.fen(),
               r.error->message, {}};
     p.candidates = render_moves(*options.to, pos, state.target_origins, r.error->candidates);
     result.failure = std::move(p);

@@ -390,7 +390,7 @@ void GameValidator::report_unread(const ParseResult& r, const MoveNode& node, Po
          std::string(text), pos.fen(), {}});
     return;
   }
-  Diagnostic d{Severity::Error, notation::to_string(r.error->kind), {node.at.line, node.at.column + r.error->column - 1},
+  Diagnostic d{Severity::Error, notation::to_string(r.error->kind), {node.at.line, node.at.column + r.error->byte_in(text)},
                r.error->message, ply, std::string(text), pos.fen(), {}};
   if (number_explains) d.message += number_mismatch(node.written_number, pos);
   if (notation::is_null_move_text(text))

@@ -35,6 +35,16 @@ struct NotationError {
   std::size_t column = 1;  // 1-based, in codepoints, within the move text
   std::string message;
   std::vector<Move> candidates;  // the legal moves that matched (ambiguous) or nearly matched
+
+  // Where `column` is in the move's text, in bytes from its start (files' columns count
+  // bytes: 马f9's bad 9 is 4 bytes in, though the 3rd codepoint).
+  std::size_t byte_in(std::string_view text) const {
+    std::size_t byte = 0;
+    for (std::size_t seen = 1; byte < text.size() && seen < column; ++seen)
+      do ++byte;
+      while (byte < text.size() && (static_cast<unsigned char>(text[byte]) & 0xC0) == 0x80);
+    return byte;
+  }
 };
 
 struct ParseOptions {
