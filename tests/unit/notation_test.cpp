@@ -128,6 +128,11 @@ TEST_CASE("Lenient SAN reading, and --strict naming each deviation", "[notation]
   const std::string b = "4k3/8/8/8/8/2p5/1P1B4/4K3 w - - 0 1";
   CHECK(uci_of("san", b, "bxc3") == "b2c3");
   CHECK(uci_of("san", "4k3/8/8/8/8/2p5/3B4/4K3 w - - 0 1", "bxc3") == "d2c3");
+  // A bishop to a square on the b-file, or named from its square: no pawn move reads at all.
+  const std::string italian = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+  CHECK(uci_of("san", italian, "bb5") == "f1b5");
+  CHECK(uci_of("san", italian, "bf1b5") == "f1b5");
+  CHECK(uci_of("san", b, "bb4") == "b2b4");  // the pawn, where it can go
 
   for (const char* deviation : {"0-0", "e1g1", "O-O+"}) {
     ParseResult r = parse("san", castle, deviation, true);

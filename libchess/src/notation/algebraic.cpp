@@ -211,8 +211,8 @@ private:
       const char* note = nullptr;
       bool spelling_only = true;
       // A lower-case 'b' is a file, except right after the destination at the end: there
-      // only a promotion piece can stand ("d7d8b").
-      bool file_b = c == U'b' && !lower_b_bishop_ &&
+      // only a promotion piece can stand ("d7d8b"); and first, when read as a bishop ("bb5").
+      bool file_b = c == U'b' && !(lower_b_bishop_ && i == begin_) &&
                     !(!coords.empty() && coords.back().file >= 0 && coords.back().rank >= 0 && !after_dest_piece &&
                       (i + 1 == end_ || g_[i + 1].c == U')' || g_[i + 1].c == U']'));
       if (std::size_t n = file_b ? 0 : match_piece(i, pt, note, spelling_only)) {
@@ -505,6 +505,9 @@ ParseResult AlgebraicCodec::parse(Position& pos, std::string_view text, const Pa
   Reading reading;
   if (!(d_.english && !d_.figurine && read_plain_san(text, reading.spec)))
     reading = AlgebraicReader(d_, false).read(text);
+  Match found;
+  // "bf1b5": no pawn move at all, but a bishop's.
+  if (reading.error && d_.english && !options.strict) read_as_bishop(d_, pos, text, reading, found);
   if (reading.error) {
     result.error = reading.error;
     // Analysis programs write a pass as "--" or "Z0": say so, not only what was expected.
@@ -513,7 +516,7 @@ ParseResult AlgebraicCodec::parse(Position& pos, std::string_view text, const Pa
                               "a move of the game, and not allowed in PGN";
     return result;
   }
-  Match found = match(pos, reading.spec);
+  if (found.moves.empty()) found = match(pos, reading.spec);
   if (found.moves.empty() && d_.english && !options.strict) read_as_bishop(d_, pos, text, reading, found);
   const MoveSpec& s = reading.spec;
   if (found.moves.empty()) {
