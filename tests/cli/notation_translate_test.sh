@@ -176,6 +176,14 @@ check "a tie in the left half decided in the right one" [ "$out" = $'1. e4 e5 5.
 run --to san <<<$'1. e4 e5\n2. Nf5 Nc6\n3. d4 d5\n\n1. d4 d5'
 check "after a failed line: its game's next line refused" grep -q "<stdin>:3:1: error\[game-stopped\]: .*line 2" <<<"$err"
 check "after a failed line: output stays aligned, a blank line starts anew" [ "$out" = $'1. e4 e5\n\n\n\n1. d4 d5' ]
+# The same after a failed line of no move numbers at all: the game stood at move 2.
+run --to san <<<$'1. e4 e5 2. Nf3 Nc6\nfoo bar\n3. Bb5 a6'
+check "after a failed line of no numbers: the next numbered line refused" grep -q "<stdin>:3:1: error\[game-stopped\]: .*line 2" <<<"$err"
+check "after a failed line of no numbers: no illegal move from the start" [ "$(grep -c 'illegal-move' <<<"$err")" -eq 0 ]
+# A first line that begins at move 3 is read from the start position; when it fails, the
+# error says so and how to give the position.
+run --to san <<<'3. Bb5 a6'
+check "a line beginning at move 3 that fails: the error says it was read from the start" grep -q "begins at move 3, .*--fen" <<<"$err"
 run --from descriptive --to san <<<$'1 P to K4 P to K4     4 B to B4 B to B4\n2 Kt to KB3 Kt to QB3 5 P to B3 Kt to B3\n3 B to Kt6 P to QR3   6 P to Q4 P to Q4'
 check "two halves: the illegal move said" grep -q "<stdin>:3:3: error\[illegal-move\]" <<<"$err"
 check "two halves: the right halves after it not read from the start" [ "$(grep -c 'error\[game-stopped\]' <<<"$err")" -eq 2 ]

@@ -228,11 +228,23 @@ bool DialectOfInput::settle_and_print(std::size_t number, std::string_view text,
 
 bool DialectOfInput::print(std::size_t number, std::string_view text, LineResult result) {
   // The next line may go on with this game; not after a failure, a blank line or no moves.
+  std::optional<Continuation> game = std::move(last_);
   if (result.failure || result.moves.empty()) last_.reset();
   else last_ = std::move(result.end);
   if (result.failure && result.failure->code != "game-stopped" && !stopped_) {
     MoveText t = split_move_text(moves_of(text));
-    if (t.first_number) stopped_ = Stopped{number, t.first_number, t.first_number_black};
+    if (!game && t.first_number > 1 && result.failure->ply > 0)  // read from the start, by default
+      result.failure->message += fmt::format(
+          "; the line begins at move {}, but no line before it goes on to there: it was read from the "
+          "starting position (--fen, or a FEN and a tab before the moves, gives the position it starts from)",
+          t.first_number);
+    if (t.first_number) {
+      stopped_ = Stopped{number, t.first_number, t.first_number_black};
+    } else if (game) {  // a line of no numbers ("foo bar") inside a game stops it where it stood
+      const chess::Position& at = game->pos;
+      bool white_next = at.side_to_move() == chess::WHITE;
+      stopped_ = Stopped{number, at.fullmove_number() - (white_next ? 1 : 0), white_next};
+    }
   }
   bool failed = result.failure.has_value();
   Answer& answer = answers_[number];
