@@ -455,6 +455,12 @@ TEST_CASE("Validation: every diagnostic code, with its place", "[pgn][validate]"
     r = one(ROSTER + "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n30. Ra8+ Kd7 31. Rh9 *\n");
     CHECK(find(r.errors, "unreadable-move").message.find("numbered") == std::string::npos);
   }
+  SECTION("a move spelt off canonical SAN is said once, with why") {
+    GameReport r = one(ROSTER + "[Result \"*\"]\n\n1. nf3 d5 *\n");
+    REQUIRE(r.warnings.size() == 1);
+    CHECK(r.warnings[0].code == "non-canonical-san");
+    CHECK(r.warnings[0].message == "non-canonical 'nf3', canonical san is 'Nf3' (lower-case piece letter)");
+  }
   SECTION("a move's bad character is pointed at by its byte column, after multi-byte pieces too") {
     // "马" and "♘" are 3 bytes each: the bad '9' of the second is at byte 23, codepoint 21.
     for (const char* dialect : {"chinese", "fan"}) {

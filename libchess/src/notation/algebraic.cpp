@@ -545,6 +545,13 @@ ParseResult AlgebraicCodec::parse(Position& pos, std::string_view text, const Pa
   std::string canonical = format(pos, m);
   if (!is_canonical(text, canonical, pos.side_to_move())) {
     std::string note = non_canonical_note(text, d_.name, canonical);
+    // Said once: the spelling notes already taken ("lower-case piece letter") say why.
+    std::string why;
+    std::erase_if(result.notes, [&](const ReadingNote& n) {
+      if (n.spelling_only) why += (why.empty() ? "" : "; ") + n.message;
+      return n.spelling_only;
+    });
+    if (!why.empty()) note += " (" + why + ")";
     if (options.strict) {
       result.error = NotationError{ErrorKind::Unreadable, 1, note, {m}};
       result.move = Move::none();
