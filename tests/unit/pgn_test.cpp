@@ -156,6 +156,18 @@ TEST_CASE("Reader: tokens, results, encodings", "[pgn][reader]") {
     CHECK(games[1].start.line == 6);
     CHECK(games[1].main.moves[1].at.line == 8);
   }
+  SECTION("a termination marker in another form is read, and said") {
+    auto games = read_all("1. e4 e5 1–0\n\n1. d4 0:1\n\n1. c4 1/2\n");
+    REQUIRE(games.size() == 3);
+    CHECK(games[0].result == "1-0");
+    CHECK(games[1].result == "0-1");
+    CHECK(games[2].result == "1/2-1/2");
+    for (const Game& g : games) {
+      REQUIRE(g.diagnostics.size() == 1);
+      CHECK(g.diagnostics[0].code == "lenient-reading");
+    }
+    CHECK(games[0].diagnostics[0].message == "termination marker '1–0' read as 1-0");
+  }
   SECTION("a termination marker written twice is the game's, not a game of its own") {
     // Before, the second "1-0" was a game of no tags and no moves, scored 1-0.
     auto games = read_all("[Event \"a\"]\n\n1. e4 e5 1-0 1-0\n1-0\n\n[Event \"b\"]\n\n1. d4 d5 0-1 1-0\n");

@@ -255,9 +255,10 @@ bool joins_previous_move(std::string_view previous, std::string_view word) {
 std::string_view normalised_result(std::string_view w) {
   // Asked of every word: the first byte settles most.
   if (w.empty() || (w[0] != '0' && w[0] != '1' && w[0] != '*' && w[0] != '\xC2')) return {};
-  if (w == "1-0" || w == "1:0") return "1-0";
-  if (w == "0-1" || w == "0:1") return "0-1";
-  if (w == "1/2-1/2" || w == "1/2" || w == "½-½" || w == "½:½" || w == "1/2:1/2") return "1/2-1/2";
+  if (w == "1-0" || w == "1:0" || w == "1–0") return "1-0";  // (an en dash, as typeset)
+  if (w == "0-1" || w == "0:1" || w == "0–1") return "0-1";
+  if (w == "1/2-1/2" || w == "1/2" || w == "½-½" || w == "½:½" || w == "1/2:1/2" || w == "½–½" || w == "1/2–1/2")
+    return "1/2-1/2";
   if (w == "*") return "*";
   return {};
 }

@@ -834,6 +834,9 @@ struct Reader::Impl {
     std::string_view word = std::string_view(line).substr(pos, j - pos);
     pos = j;
     if (auto r = notation::normalised_result(word); !r.empty()) {
+      if (word != r)  // every lenient reading is said
+        report(Severity::Warning, "lenient-reading", at,
+               "termination marker '" + std::string(word) + "' read as " + std::string(r));
       v->result(r, at);
       result_read = r;
       return true;
