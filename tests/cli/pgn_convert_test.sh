@@ -60,6 +60,12 @@ done
 # Other formats.
 run --format uci "$tmp/clean.pgn"
 check "uci: one line per game" [ "$out" = $'e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7\nd2d4 d7d5 c2c4 e7e6' ]
+# A Chess960 game castles king-takes-rook in UCI, with its FEN tag or without (the standard
+# start assumed): before, e1g1 without one and e1h1 with.
+for fen in "" $'[SetUp "1"]\n[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]\n'; do
+  run --format uci <<<$'[Variant "Chess960"]\n'"$fen"$'\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *'
+  check "Chess960 castling in UCI, FEN tag '${fen:+given}': king takes rook" [ "$out" = "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1h1" ]
+done
 run --format epd "$tmp/clean.pgn"
 check "epd: one line per position" [ "$(wc -l <<<"$out")" -eq 13 ]
 check "epd: fields and id" grep -qx 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 hmvc 0; fmvn 1; id "game 1 ply 1";' <<<"$out"

@@ -198,7 +198,7 @@ bool GameValidator::begin(Position& start) {
   if (options_.auto_dialect) detect(start);
   report_.dialect = std::string(codec_->name());
   report_.codec = codec_;
-  if (known_.fen) report_.set_up = start;
+  if (known_.fen || start.chess960()) report_.set_up = start;
   return true;
 }
 
@@ -299,6 +299,11 @@ bool GameValidator::check_tags(Position& start) {
     start = r.position;
   } else if (chess960) {
     warn("missing-tag", game_.start, "Chess960 game without a FEN tag: the standard start position is assumed");
+    // As a Chess960 position all the same: its castling is the king taking the rook, in UCI
+    // as when the FEN is given.
+    FenOptions fo;
+    fo.chess960 = Chess960Mode::On;
+    start = Position::from_fen(Position::initial().fen(), fo).position;
   }
   return true;
 }
