@@ -141,7 +141,16 @@ private:
               "expected a node count after 'D" + std::to_string(depth) + "', found '" + std::string(count) + "'");
         return;
       }
+      for (const auto& e : c.expected)
+        if (e.depth == int(depth)) {  // which count is the suite's?
+          error(op, "D" + std::to_string(depth) + " given twice on the line");
+          return;
+        }
       c.expected.push_back({int(depth), nodes});
+    }
+    if (c.expected.empty()) {  // nothing to check: no pass to report
+      error(line, "no counts: expected a FEN, then operations such as ';D1 20 ;D2 400'");
+      return;
     }
     suite_.cases.push_back(std::move(c));
   }

@@ -85,6 +85,12 @@ check "unreadable: exit 2" [ $status -eq 2 ]
 check "unreadable: file:line:col for the count" grep -q "bad.epd:2:35: error\[bad-suite-line\]" <<<"$err"
 check "unreadable: file:line:col for the FEN" grep -q "bad.epd:3:23: error\[bad-fen\]: castling field" <<<"$err"
 check "unreadable: the good line still runs" grep -q '^pass  line 1' <<<"$out"
+# A line of no counts checks nothing: no "pass" for it; a depth given twice has no one count.
+printf '%s\n' "4k3/8/8/8/8/8/8/4K3 w - - 0 1" "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D1 6" >"$tmp/empty.epd"
+run --epd "$tmp/empty.epd"
+check "no counts: exit 2, nothing passed" [ $status -eq 2 ] && check "no counts: none passed" grep -q '0 passed, 0 failed, 2 unreadable' <<<"$out"
+check "no counts: said" grep -q "empty.epd:1:1: error\[bad-suite-line\]: no counts" <<<"$err"
+check "a depth twice: said where" grep -q "empty.epd:2:38: error\[bad-suite-line\]: D1 given twice" <<<"$err"
 
 "$bin" --epd - <"$fixtures/perft-blocks.perft" --chess960 >"$tmp/out" 2>&1
 check "suite from stdin" grep -q '2 passed' "$tmp/out"
