@@ -85,6 +85,12 @@ check "unreadable: exit 2" [ $status -eq 2 ]
 check "unreadable: file:line:col for the count" grep -q "bad.epd:2:35: error\[bad-suite-line\]" <<<"$err"
 check "unreadable: file:line:col for the FEN" grep -q "bad.epd:3:23: error\[bad-fen\]: castling field" <<<"$err"
 check "unreadable: the good line still runs" grep -q '^pass  line 1' <<<"$out"
+# A line whose every depth is above --max-depth checks nothing: skipped, not passed.
+printf '%s\n' "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5" "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D3 100" >"$tmp/deep.epd"
+run --epd "$tmp/deep.epd" --max-depth 2
+check "--max-depth: a line of deeper counts only is skip" grep -q '^skip  line 2  no depth within --max-depth' <<<"$out"
+check "--max-depth: summary counts it skipped" grep -q '^2 positions: 1 passed, 0 failed, 1 skipped, 0 unreadable' <<<"$out"
+check "--max-depth: exit 0" [ $status -eq 0 ]
 # A line of no counts checks nothing: no "pass" for it; a depth given twice has no one count.
 printf '%s\n' "4k3/8/8/8/8/8/8/4K3 w - - 0 1" "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D1 6" >"$tmp/empty.epd"
 run --epd "$tmp/empty.epd"

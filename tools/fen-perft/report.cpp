@@ -45,7 +45,8 @@ void Reporter::text_suite_line(const PositionResult& result) const {
       }
     detail = fmt::format("D{} expected {} got {}", shown->depth, *shown->expected, shown->nodes);
   }
-  fmt::print("{:<4}  {}  {}  {:.3f}s  {}\n", result.pass() ? "pass" : "FAIL", where, detail, seconds, result.fen);
+  const char* verdict = result.depths.empty() ? "skip" : result.pass() ? "pass" : "FAIL";
+  fmt::print("{:<4}  {}  {}  {:.3f}s  {}\n", verdict, where, detail, seconds, result.fen);
 }
 
 void Reporter::jsonl(const PositionResult& result) const {
@@ -76,12 +77,14 @@ void Reporter::summary(const Totals& t) const {
   if (!suite_) return;
   double mnps = t.seconds > 0 ? t.nodes / t.seconds / 1e6 : 0;
   if (format_ == Format::Jsonl) {
-    fmt::print("{{\"summary\": {{\"positions\": {}, \"passed\": {}, \"failed\": {}, \"unreadable\": {}, "
+    fmt::print("{{\"summary\": {{\"positions\": {}, \"passed\": {}, \"failed\": {}, \"skipped\": {}, \"unreadable\": {}, "
                "\"nodes\": {}, \"seconds\": {:.6f}}}}}\n",
-               t.positions, t.passed, t.failed, t.unreadable, t.nodes, t.seconds);
+               t.positions, t.passed, t.failed, t.skipped, t.unreadable, t.nodes, t.seconds);
   } else {
-    fmt::print("\n{}: {} passed, {} failed, {} unreadable; {} nodes in {:.3f}s ({:.1f} Mnodes/s)\n",
-               tools::counted(t.positions, "position"), t.passed, t.failed, t.unreadable, t.nodes, t.seconds, mnps);
+    std::string skipped = t.skipped ? fmt::format(", {} skipped", t.skipped) : "";
+    fmt::print("\n{}: {} passed, {} failed{}, {} unreadable; {} nodes in {:.3f}s ({:.1f} Mnodes/s)\n",
+               tools::counted(t.positions, "position"), t.passed, t.failed, skipped, t.unreadable, t.nodes, t.seconds,
+               mnps);
   }
 }
 

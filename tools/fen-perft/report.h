@@ -34,6 +34,7 @@ struct PositionResult {
 
 struct Totals {
   std::size_t positions = 0, passed = 0, failed = 0, unreadable = 0;
+  std::size_t skipped = 0;  // every depth of the line above --max-depth: nothing checked
   uint64_t nodes = 0;
   double seconds = 0;
 };

@@ -58,6 +58,12 @@ int run_suite(const std::string& path, const RunOptions& options, const Reporter
                         fmt::format("{} field: {}", to_string(parsed.error->field), parsed.error->message));
       continue;
     }
+    if (c.expected.empty()) {  // nothing to check: no "pass" for it
+      ++totals.unreadable;
+      diagnostics.print(input.name, c.line, c.column, tools::Severity::Error, "bad-suite-line",
+                        "no counts: expected a FEN, then operations such as ';D1 20 ;D2 400'");
+      continue;
+    }
     PositionResult result;
     result.fen = c.fen;
     result.id = c.id;
@@ -71,7 +77,8 @@ int run_suite(const std::string& path, const RunOptions& options, const Reporter
       result.depths.push_back(std::move(d));
     }
     ++totals.positions;
-    ++(result.pass() ? totals.passed : totals.failed);
+    if (result.depths.empty()) ++totals.skipped;  // no pass: nothing was checked
+    else ++(result.pass() ? totals.passed : totals.failed);
     reporter.position(result);
     tools::end_record();
   }
