@@ -301,7 +301,12 @@ private:
 
   std::optional<FenError> check_not_to_move_in_check(std::size_t column) {
     Color them = ~pos_.side_;
-    Bitboard checkers = pos_.attackers_to(pos_.king_square(them)) & pos_.pieces(pos_.side_);
+    Square ours = pos_.king_square(pos_.side_), theirs = pos_.king_square(them);
+    if (king_attacks(ours) & square_bb(theirs))  // whoever is to move: no move ever left them so
+      return fail(FenField::Placement, 1,
+                  "the kings stand side by side (" + square_name(ours) + " and " + square_name(theirs) +
+                      "): no position has them so");
+    Bitboard checkers = pos_.attackers_to(theirs) & pos_.pieces(pos_.side_);
     if (checkers)
       return fail(FenField::SideToMove, column,
                   std::string(color_name(them)) + " is in check (from " + square_name(lsb(checkers)) + ") but it is " +

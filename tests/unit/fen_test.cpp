@@ -133,6 +133,9 @@ TEST_CASE("Every malformed FEN field gets its own precise error", "[fen][errors]
     check_error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1", FenField::Placement, 1, "no white king");
     check_error("rnbqkbnr/pppppppp/8/8/8/3k4/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FenField::Placement, 1,
                 "more than one black king");
+    // Side by side: said as such, whoever is to move (it was "Black is in check (from a1)").
+    check_error("8/8/8/8/8/8/8/Kk6 w - - 0 1", FenField::Placement, 1, "the kings stand side by side (a1 and b1)");
+    check_error("8/8/8/8/8/8/8/Kk6 b - - 0 1", FenField::Placement, 1, "the kings stand side by side (b1 and a1)");
   }
   SECTION("pawns on the first or last rank") {
     check_error("rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1", FenField::Placement, 8,
