@@ -180,6 +180,7 @@ printf '[Event "E"]\n\n1. e4 e5 *\n\nTrailing words\n' >"$tmp/trailing.pgn"
 for jobs in 1 2; do
   run -j $jobs "$tmp/trailing.pgn"
   check "text after the last game, $jobs job(s): said where" grep -q "trailing.pgn:5:1: warning\[unexpected-text\].*(after the last game)" <<<"$err"
+  check "text after the last game, $jobs job(s): counted in the summary" grep -q "^1 game: 1 valid, 0 invalid; 7 warnings; missing-tag 6, unexpected-text 1$" <<<"$err"
 done
 
 finish "pgn-validate CLI"

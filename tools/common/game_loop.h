@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,9 @@ struct GameLoopOptions {
   bool progress = false;
   chess::pgn::ReaderOptions reader;  // with where a part begins in its whole (parts.h)
   std::string input_name;            // the name the (one) input goes by, if not its own
+  // Told of each problem found after a file's last game (printed here: no game holds it),
+  // for a program's counts.
+  std::function<void(const std::string& file, const chess::pgn::Diagnostic&)> after_last_game;
 };
 
 // read_one(chess::pgn::Reader&, Result&) -> bool reads and handles the next game into the
@@ -71,10 +75,12 @@ int for_each_game(const GameLoopOptions& options, const DiagnosticPrinter& diagn
     } else {
       going = for_each_game_chunked<Result>(*input.stream, options.jobs, reader_options, read_one, handle, {}, &trailing);
     }
-    for (const chess::pgn::Diagnostic& d : trailing)  // said once: no game holds them
+    for (const chess::pgn::Diagnostic& d : trailing) {  // said once: no game holds them
       diagnostics.print(input.name, d.at.line, d.at.column,
                         d.severity == chess::pgn::Severity::Error ? Severity::Error : Severity::Warning, d.code,
                         d.message + " (after the last game)");
+      if (options.after_last_game) options.after_last_game(input.name, d);
+    }
     bytes_before += bytes;
     status = std::max(status, finish_input(input, diagnostics));
   }

@@ -45,6 +45,13 @@ void Output::game(const std::string& file, const GameReport& report) {
   }
 }
 
+void Output::after_last_game(const chess::pgn::Diagnostic& d) {
+  for (Summary* s : {&summary_, &file_}) {
+    if (d.severity == chess::pgn::Severity::Warning) ++s->warnings;
+    ++s->by_code[d.code];
+  }
+}
+
 void Output::human(const std::string& file, const GameReport& report) const {
   tools::print_game_diagnostics(diagnostics_, file, report);
 }

@@ -26,6 +26,8 @@ public:
   Output(const tools::DiagnosticPrinter& diagnostics, OutputOptions options)
       : diagnostics_(diagnostics), options_(options) {}
   void game(const std::string& file, const chess::pgn::GameReport& report);
+  // A problem after a file's last game (printed by the game loop): counted, as a game's are.
+  void after_last_game(const chess::pgn::Diagnostic& d);
   void summary() const;
   // The summary of one file's games, when there are several files (text: on stderr).
   void file_summary(const std::string& file);

@@ -44,8 +44,9 @@ int merge(const RunOptions& options, Output& output, const tools::DiagnosticPrin
 
 int run(const RunOptions& options, Output& output, const tools::DiagnosticPrinter& diagnostics) {
   int invalid = tools::EXIT_ALL_GOOD;
-  tools::GameLoopOptions loop{options.files, options.jobs, options.progress, {}, {}};
+  tools::GameLoopOptions loop{options.files, options.jobs, options.progress, {}, {}, {}};
   options.part.apply_to(loop);
+  loop.after_last_game = [&output](const std::string&, const chess::pgn::Diagnostic& d) { output.after_last_game(d); };
   bool emitting = options.emit != Emit::None;
   loop.reader.keep_raw = emitting;
   // Each game read and checked at once: a plain game in the scan that reads it. Written
