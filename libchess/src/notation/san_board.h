@@ -36,6 +36,10 @@ public:
   // The last move play() made, taken back (once: the move before it cannot be).
   void take_back();
 
+  Color side_to_move() const { return side_; }
+  bool in_check() const { return checkers_; }
+  bool has_legal_move() const;
+
 private:
   [[gnu::always_inline]] bool legal(Square from, Square to) const;  // a man other than the king, from `from` to `to`
   bool attacked(Square s, Bitboard occupied) const;  // by the side not to move
@@ -45,7 +49,6 @@ private:
   [[gnu::always_inline]] static Bitboard reaching(Square s, Bitboard lined_up, Bitboard occupied);
   [[gnu::always_inline]] Bitboard sliders(Color c, Square s) const;
   [[gnu::always_inline]] Move make(PieceType pt, Square from, Square to, Bitboard reach, bool capture, char claim);
-  bool has_legal_move() const;
 
   Bitboard by_type_[PIECE_TYPE_NB];  // [NO_PIECE_TYPE]: every man
   Bitboard by_color_[COLOR_NB];

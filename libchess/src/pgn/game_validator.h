@@ -6,6 +6,7 @@
 // reports game by game, and fail where they differ.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@
 
 #include "chess/notation/codec.h"
 #include "chess/pgn/validate.h"
+#include "chess/rules/status.h"
 
 namespace chess::pgn {
 
@@ -31,8 +33,13 @@ public:
   bool begin(Position& start);
   void note_moves(bool has_moves);  // a game without moves gets a warning
   void count_plies(int plies) { report_.plies = plies; }
-  // `final_position` is null when the moves were not all read.
-  void check_result(const Position* final_position, bool has_moves, Location last_move);
+  // How the main line ended: the board's verdict, and who was to move.
+  struct Ending {
+    rules::Status status;
+    Color side_to_move;
+  };
+  // `ending` is empty when the moves were not all read.
+  void check_result(std::optional<Ending> ending, bool has_moves, Location last_move);
   GameReport finish();
   // A move read from a spelling variant (`message` from non_canonical_note): a warning,
   // an error with --strict. `fen` is the position before the move.

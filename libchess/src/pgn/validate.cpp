@@ -140,7 +140,9 @@ GameReport GameValidator::run() {
   bool complete = false;
   if (observer && !observer->wants_more()) stop_replay(int(game_.main.moves.size()));
   else complete = replay(game_.main, writable_ ? &writable_->main : nullptr, start, PieceOrigins(start), 0, &final_position);
-  check_result(complete ? &final_position : nullptr, has_moves, has_moves ? game_.main.moves.back().at : Location{});
+  std::optional<Ending> ending;
+  if (complete) ending = Ending{rules::status(final_position), final_position.side_to_move()};
+  check_result(ending, has_moves, has_moves ? game_.main.moves.back().at : Location{});
   tell_result();
   if (complete && observer) observer->end(final_position);
   return finish();
@@ -429,7 +431,7 @@ void GameValidator::note_readings(const std::vector<notation::ReadingNote>& note
   }
 }
 
-void GameValidator::check_result(const Position* final_position, bool has_moves, Location last_move) {
+void GameValidator::check_result(std::optional<Ending> ending, bool has_moves, Location last_move) {
   const Tag* tag = known_.result();
   if (!game_.result && !has_moves) {
     // Header-only records (broadcasts list games before they are played) are not wrong
@@ -444,13 +446,11 @@ void GameValidator::check_result(const Position* final_position, bool has_moves,
     error("result-mismatch", game_.result_at,
           "the moves end with " + *game_.result + " but the Result tag says " + tag->value);
   }
-  if (!final_position) return;
   // The board's verdict is the rules layer's, as game-adjudicate's is.
-  rules::Status status = rules::status(*final_position);
-  if (status == rules::Status::Playable) return;
-  bool mate = status == rules::Status::Checkmate;
-  std::string expected = mate ? (final_position->side_to_move() == WHITE ? "0-1" : "1-0") : "1/2-1/2";
-  std::string what = mate ? std::string(final_position->side_to_move() == WHITE ? "White" : "Black") + " is checkmated"
+  if (!ending || ending->status == rules::Status::Playable) return;
+  bool mate = ending->status == rules::Status::Checkmate;
+  std::string expected = mate ? (ending->side_to_move == WHITE ? "0-1" : "1-0") : "1/2-1/2";
+  std::string what = mate ? std::string(ending->side_to_move == WHITE ? "White" : "Black") + " is checkmated"
                           : "the game ends in stalemate";
   for (const std::string* claimed : {game_.result ? &*game_.result : nullptr, tag ? &tag->value : nullptr}) {
     if (!claimed || *claimed == expected) continue;

@@ -5,10 +5,7 @@
 
 namespace chess::rules {
 
-Status status(const Position& pos) {
-  if (has_legal_move(pos)) return Status::Playable;
-  return pos.in_check() ? Status::Checkmate : Status::Stalemate;
-}
+Status status(const Position& pos) { return status(has_legal_move(pos), pos.in_check()); }
 
 std::string_view to_string(Status s) {
   switch (s) {

@@ -15,6 +15,10 @@ namespace chess::rules {
 enum class Status { Playable, Checkmate, Stalemate };
 
 Status status(const Position& pos);
+// The same verdict from what a board of its own knows (the plain path's SAN board).
+inline Status status(bool has_legal_move, bool in_check) {
+  return has_legal_move ? Status::Playable : in_check ? Status::Checkmate : Status::Stalemate;
+}
 std::string_view to_string(Status s);  // "playable", "checkmate", "stalemate"
 
 // Whether the side to move has a legal en passant capture (a pinned pawn's is not one).
