@@ -63,6 +63,16 @@ bool LineReader::next(std::string& line, bool& too_long) {
   return true;
 }
 
+namespace {
+// Whether text other than an LF follows the run of CRs at p, before `end`: the CRs then end
+// a line of their own (a CR alone, classic Mac OS), where CRs before an LF are that line
+// end's ("\r\r\n" from a file converted twice).
+bool text_after_crs(const char* p, const char* end) {
+  while (p < end && *p == '\r') ++p;
+  return p < end && *p != '\n';
+}
+}  // namespace
+
 bool LineReader::next_piece(std::string& piece, bool& more) {
   piece.clear();
   more = false;
@@ -75,23 +85,13 @@ bool LineReader::next_piece(std::string& piece, bool& more) {
     }
     any = true;
     const char* start = data_ + pos_;
-    // A CR alone ends a line too (classic Mac OS files), where CRs before an LF are that
-    // line end's ("\r\r\n" from a file converted twice). A CR that ended the last block did,
-    // unless this one goes on to an LF.
-    if (!piece.empty() && piece.back() == '\r') {
-      const char* after = start;
-      while (after < data_ + end_ && *after == '\r') ++after;
-      if (after < data_ + end_ && *after != '\n') break;
-    }
+    // A CR that ended the last block ended the line, unless this block goes on to an LF.
+    if (!piece.empty() && piece.back() == '\r' && text_after_crs(start, data_ + end_)) break;
     const char* newline = static_cast<const char*>(std::memchr(start, '\n', end_ - pos_));
     std::size_t len = newline ? std::size_t(newline - start) : end_ - pos_;
-    if (const char* cr = static_cast<const char*>(std::memchr(start, '\r', len))) {
-      const char* after = cr;
-      while (after < start + len && *after == '\r') ++after;
-      if (after < start + len) {  // text after the CRs: they end this line
-        newline = cr;
-        len = std::size_t(cr - start);
-      }
+    if (const char* cr = static_cast<const char*>(std::memchr(start, '\r', len)); cr && text_after_crs(cr, start + len)) {
+      newline = cr;  // the CRs end this line
+      len = std::size_t(cr - start);
     }
     std::size_t room = max_ - piece.size();
     if (len > room) {  // the piece is full: the line continues

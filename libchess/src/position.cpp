@@ -19,6 +19,11 @@ const Position& Position::initial() {
   return start;
 }
 
+const Position& Position::initial_chess960() {
+  static const Position start = from_fen(START_FEN, {.chess960 = Chess960Mode::On}).position;
+  return start;
+}
+
 namespace {
 // Room for 40 states (960 bytes) is within what glibc hands out from its per-thread cache
 // (1032 bytes), without a lock or a search of its bins; a game of any length regrows it

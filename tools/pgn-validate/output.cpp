@@ -13,12 +13,16 @@ using tools::json_string;
 
 namespace {
 
+void count(Summary& s, const chess::pgn::Diagnostic& d, bool warning) {
+  s.warnings += warning;
+  ++s.by_code[d.code];
+}
+
 void count(Summary& s, const GameReport& report) {
   ++s.games;
   ++(report.valid() ? s.valid : s.invalid);
-  s.warnings += report.warnings.size();
-  for (const auto* list : {&report.errors, &report.warnings})
-    for (const chess::pgn::Diagnostic& d : *list) ++s.by_code[d.code];
+  for (const chess::pgn::Diagnostic& d : report.errors) count(s, d, false);
+  for (const chess::pgn::Diagnostic& d : report.warnings) count(s, d, true);
 }
 
 std::string summary_text(const Summary& s) {
@@ -46,10 +50,7 @@ void Output::game(const std::string& file, const GameReport& report) {
 }
 
 void Output::after_last_game(const chess::pgn::Diagnostic& d) {
-  for (Summary* s : {&summary_, &file_}) {
-    if (d.severity == chess::pgn::Severity::Warning) ++s->warnings;
-    ++s->by_code[d.code];
-  }
+  for (Summary* s : {&summary_, &file_}) count(*s, d, d.severity == chess::pgn::Severity::Warning);
 }
 
 void Output::human(const std::string& file, const GameReport& report) const {

@@ -36,6 +36,8 @@ public:
   // The standard starting position.
   Position();
   static const Position& initial();  // the same, to copy from without building it
+  // The same as a Chess960 position (no. 518): castling is the king taking the rook.
+  static const Position& initial_chess960();
   // Copies keep room for a game's worth of history: positions are copied to replay lines
   // of moves, and regrowing the history move by move would cost more than the moves.
   Position(const Position& other);

@@ -237,13 +237,15 @@ struct Reader::Impl {
     std::optional<Diagnostic> first;
     std::size_t count = 0;
     Location last;
-    void note(Severity severity, const char* code, Location at, std::string message) {
+    // `message()` is asked for the first only: hostile input has a stray on every byte.
+    template <class Message>
+    void note(Severity severity, const char* code, Location at, Message message) {
       if (!first) {
         first.emplace();
         first->severity = severity;
         first->code = code;
         first->at = at;
-        first->message = std::move(message);
+        first->message = message();
       }
       ++count;
       last = at;
@@ -823,7 +825,8 @@ struct Reader::Impl {
     }
     if (!symbol_char(c)) {
       if (c == '<' && skip_markup()) return false;
-      strays.note(Severity::Error, "unreadable-move", at, "unexpected character '" + std::string(1, char(c)) + "'");
+      strays.note(Severity::Error, "unreadable-move", at,
+                  [c] { return "unexpected character '" + std::string(1, char(c)) + "'"; });
       ++pos;
       return false;
     }
@@ -1009,8 +1012,9 @@ struct Reader::Impl {
   bool skip_markup() {
     std::size_t end = past_markup(line, pos);
     if (end == pos) return false;
-    markup.note(Severity::Warning, "unexpected-text", here(),
-                "HTML markup '" + line.substr(pos, end - pos) + "' in the game's text (copied from a web page?)");
+    markup.note(Severity::Warning, "unexpected-text", here(), [&] {
+      return "HTML markup '" + line.substr(pos, end - pos) + "' in the game's text (copied from a web page?)";
+    });
     pos = end;
     return true;
   }

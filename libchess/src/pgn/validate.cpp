@@ -303,9 +303,7 @@ bool GameValidator::check_tags(Position& start) {
     warn("missing-tag", game_.start, "Chess960 game without a FEN tag: the standard start position is assumed");
     // As a Chess960 position all the same: its castling is the king taking the rook, in UCI
     // as when the FEN is given.
-    FenOptions fo;
-    fo.chess960 = Chess960Mode::On;
-    start = Position::from_fen(Position::initial().fen(), fo).position;
+    start = Position::initial_chess960();
   }
   return true;
 }
