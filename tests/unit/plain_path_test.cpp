@@ -272,6 +272,30 @@ TEST_CASE("Games outside the plain form, or with problems, get the general path'
   }
 }
 
+TEST_CASE("A run of moves is read the same wherever its tokens fall in the scanner's 64-byte blocks", "[plain]") {
+  // The scanner classes movetext 64 bytes at a time and tells move numbers, moves and the
+  // tokens it leaves to its slower loop (results, "0-0", single letters, tokens cut by a
+  // block's end) apart by bit operations: blanks put before the rest shift every token to
+  // each place in a block in turn.
+  const std::vector<std::pair<std::string, std::string>> runs = {
+      {"1. e4", " e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *"},
+      {"1. e4", " e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"},
+      {"1. e4", " e5 1-0 2. Nf3 *"},                               // a result inside the run
+      {"1. e4", " a6 2. e5 d5 3. exd6 e.p. Nf6 *"},               // "e.p." after a capture
+      {"1. e4", " e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 *"},        // castling in zeros
+      {"1. e4", " e5 1000. Nf3 Nc6 12345. Bb5 *"},                // numbers of four and five digits
+      {"1.e4", " e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3 Nb8 *"},
+      {"1. e4", " e5 2. Nf5 Nc6 *"},                              // an illegal move
+      {"1. e4", " e5 2. Ng1f3 Nc6 3. Bb5 a6 *"},                  // a move not in canonical SAN
+  };
+  for (const auto& [first, rest] : runs)
+    for (std::size_t shift = 0; shift <= 66; ++shift) {
+      std::string text = game("*", first + std::string(shift, ' ') + rest);
+      INFO(text);
+      CHECK(plain_path(text) == general_path(text));
+    }
+}
+
 TEST_CASE("The reader's limits bind plain games as they bind the general path's", "[plain]") {
   // Found by tests/fuzz: the plain path read past the reader's limits (its own defaults for
   // the variation depth, none for moves, comments and the game's size). A game without move
