@@ -121,6 +121,26 @@ TEST_CASE("binary data after text is skipped, its lines left empty", "[encoding]
   }
 }
 
+TEST_CASE("binary data is found wherever it falls in the wide scan's blocks", "[encoding]") {
+  // The scan for control bytes takes 64, 32 or 16 bytes at once, and counts the line feeds
+  // before the first: a short line of them starts at every place of a block in turn, after
+  // text of lines of every length (with the control bytes text may hold: tab, form feed,
+  // carriage return, escape).
+  const std::string bytes = "\x01\x02\x03\x04\x05\x06", after = "[Event \"After\"]\n\n1. d4 d5 *\n";
+  for (std::size_t pad = 0; pad <= 130; ++pad) {
+    const std::string before = "[Event \"" + std::string(pad, 'x') + "\"]\n\n1. e4\te5 *\f\r\n\x1b\n";
+    const std::string text = before + bytes + "\n\n" + after;
+    INFO("pad " << pad);
+    std::istringstream in(text);
+    tools::SniffedInput s = tools::sniff_input(in, false);
+    REQUIRE(s.encoding == tools::Encoding::Text);
+    CHECK(read_in_blocks(s.buffer.get()) == before + "\n\n" + after);
+    REQUIRE(s.skipped);
+    CHECK(s.skipped->first_byte == before.size() + 1);
+    CHECK(s.skipped->first_line == 5);
+  }
+}
+
 TEST_CASE("a line of text with a NUL byte is damaged text, not binary", "[encoding]") {
   std::string text = "1. e4 e5\n1. e4 e\0 5\n[Event \"x\"]\n";
   text[14] = '\0';
