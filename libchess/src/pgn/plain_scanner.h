@@ -202,10 +202,10 @@ inline BlockClasses classify_block(const unsigned char* p) {
 #if defined(__AVX512BW__) || defined(__AVX2__)
   // As in token_at, in every 128-bit lane (a shuffle looks up within its lane): each high
   // nibble picks a bit that the low nibble's entry must have.
-  constexpr unsigned char high_bits[16] = {0, 0, 0x01, 0x02, 0x04, 0x08, 0x04, 0x10, 0, 0, 0, 0, 0, 0, 0, 0};
-  constexpr unsigned char low_bits[16] = {0x1A, 0x1E, 0x1E, 0x1F, 0x1E, 0x1E, 0x1E, 0x1E,
-                                          0x1E, 0x1E, 0x1E, 0x05, 0x04, 0x07, 0x04, 0x0D};
-  alignas(64) static constexpr auto tables = [&] {
+  alignas(64) static constexpr auto tables = [] {
+    constexpr unsigned char high_bits[16] = {0, 0, 0x01, 0x02, 0x04, 0x08, 0x04, 0x10, 0, 0, 0, 0, 0, 0, 0, 0};
+    constexpr unsigned char low_bits[16] = {0x1A, 0x1E, 0x1E, 0x1F, 0x1E, 0x1E, 0x1E, 0x1E,
+                                            0x1E, 0x1E, 0x1E, 0x05, 0x04, 0x07, 0x04, 0x0D};
     std::array<unsigned char, 128> t{};  // high_bits in four lanes, then low_bits in four
     for (int i = 0; i < 64; ++i) t[i] = high_bits[i % 16], t[64 + i] = low_bits[i % 16];
     return t;
@@ -531,7 +531,7 @@ private:
       const uint64_t symbol = block.symbol, digit = block.digit;
       const uint64_t stop = ~(symbol | block.quiet);
       const unsigned limit = stop ? unsigned(std::countr_zero(stop)) : 64;
-      // Bit i of `next[k]`: byte i + k is a token's (a digit's).
+      // Bit i of symbolK (digitK): byte i + K is a token's (a digit).
       const uint64_t starts = symbol & ~(symbol << 1);
       const uint64_t symbol1 = symbol >> 1, symbol2 = symbol >> 2, symbol3 = symbol >> 3;
       const uint64_t digit1 = digit >> 1, digit2 = digit >> 2;
