@@ -73,7 +73,7 @@ TEST_CASE("The SAN board plays what play_canonical_san plays, the same move, or 
       {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true},
       {"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1", true},
   };
-  int played = 0, declined = 0, canonical_played = 0;
+  int played = 0, declined = 0, canonical_played = 0, checks = 0, mates = 0;
   for (auto [start, chess960] : starts)
     for (int game = 0; game < 10; ++game) {
       Position pos = from(start, chess960);
@@ -104,6 +104,21 @@ TEST_CASE("The SAN board plays what play_canonical_san plays, the same move, or 
             }
             canonical_played += got.is_ok() && text == spellings(pos, m)[0];
           }
+        // Whether the side to move has a move, here and after each move that gives check
+        // (the board answers it for every check and for the game's last position).
+        REQUIRE(board.has_legal_move());
+        for (Move m : moves) {
+          Position child = pos;
+          child.make_move(m);
+          if (!child.checkers()) continue;
+          notation::SanBoard checked;
+          checked.set(child);
+          MoveList answers;
+          generate_legal(child, answers);
+          INFO(child.fen());
+          REQUIRE(checked.has_legal_move() == !answers.empty());
+          ++checks, mates += answers.empty();
+        }
         const Move next = moves.moves[rng() % moves.size()];
         const std::string san = notation::find_codec("san")->format(pos, next, {});
         if (!board.play(san).is_ok()) {
@@ -118,6 +133,8 @@ TEST_CASE("The SAN board plays what play_canonical_san plays, the same move, or 
   CHECK(played > 20000);
   CHECK(declined > played);  // the near misses
   CHECK(canonical_played > 15000);
+  CHECK(checks > 5000);
+  CHECK(mates > 50);
 }
 
 TEST_CASE("The SAN board: a castling through check, onto an attacked square, or in Chess960", "[notation][san-board]") {
@@ -163,5 +180,36 @@ TEST_CASE("The SAN board: a castling through check, onto an attacked square, or 
     CHECK(got.is_ok() == c.plays);
     CHECK(expected.is_ok() == c.plays);
     if (got.is_ok()) CHECK(standing(board, pos) == standing(reference));
+  }
+}
+
+TEST_CASE("The SAN board: whether a check can be answered, in the rare ways", "[notation][san-board]") {
+  struct Case {
+    const char* fen;
+    bool answered;
+    const char* why;
+  } cases[] = {
+      {"k7/8/8/r7/r6K/r7/4P3/8 w - - 0 1", true, "only e2-e4 blocks: a pawn's two steps"},
+      {"R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", false, "the back rank"},
+      {"R5k1/4rppp/8/8/8/8/8/6K1 b - - 0 1", true, "the rook steps between"},
+      {"R5k1/5ppp/7n/8/8/8/8/6K1 b - - 0 1", false, "the knight reaches no square between"},
+      {"R5k1/5ppp/4n3/8/8/8/8/6K1 b - - 0 1", true, "the knight steps between"},
+      {"1R4k1/5ppp/8/8/8/8/1b6/6K1 b - - 0 1", false, "mate: the bishop reaches neither b8 nor the squares between"},
+      {"1R4k1/5ppp/8/8/8/8/1q6/6K1 b - - 0 1", true, "the queen takes the checker along its file"},
+      {"1R4k1/1q3ppp/8/8/8/8/8/6K1 b - - 0 1", true, "the queen takes it beside it"},
+      {"4k3/8/8/8/8/8/3q4/3RK3 w - - 0 1", true, "the rook takes the checker beside its king"},
+      {"4k3/4r3/8/8/8/8/3b4/2Q1K3 w - - 0 1", true, "a double check, but the king steps to f2"},
+      {"4k3/8/8/8/8/3n4/3PP3/1B2K2r w - - 0 1", false, "a double check and no step: mate (Bxd3 is no answer)"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.fen << ": " << c.why);
+    Position pos = from(c.fen, false);
+    REQUIRE(pos.checkers());
+    MoveList moves;
+    generate_legal(pos, moves);
+    notation::SanBoard board;
+    board.set(pos);
+    CHECK(!moves.empty() == c.answered);  // the case is what the laws give
+    CHECK(board.has_legal_move() == c.answered);
   }
 }
