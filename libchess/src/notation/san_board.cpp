@@ -58,8 +58,8 @@ Move SanBoard::castling(bool king_side) const {
   return Move::make(king, rook, MoveType::Castling);
 }
 
-// For the side to move, in check (is it mate?): a safe step of the king settles it in most
-// positions; else perft's generator counts the moves.
+// Whether the side to move has a legal move (in check: is it mate? at the game's end: is it
+// stalemate?). A safe step of the king settles it in most positions.
 bool SanBoard::has_legal_move() const {
   const Color us = side_;
   const Square king = lsb(by_type_[KING] & by_color_[us]);

@@ -148,15 +148,26 @@ inline const unsigned char* plain_text_end(const unsigned char* p, const unsigne
 struct Token {
   std::size_t length, gap;
 };
+// The SYMBOL bytes by their nibbles, for byte shuffles: each high nibble (2 to 7) picks a
+// bit, which the low nibble's entry must have: the bits of the low-nibble table are the high
+// nibbles it makes a SYMBOL byte with.
+// 0x2_: # + - /   0x3_: 0-9 :   0x4_/0x6_: letters   0x5_: letters _   0x7_: letters
+// Each table is written four times over, once for each 128-bit lane of a 64-byte vector (a
+// shuffle looks up within its lane): the high nibbles' at [0, 64), the low nibbles' at [64, 128).
+alignas(64) constexpr auto SYMBOL_NIBBLES = [] {
+  constexpr unsigned char high[16] = {0, 0, 0x01, 0x02, 0x04, 0x08, 0x04, 0x10, 0, 0, 0, 0, 0, 0, 0, 0};
+  constexpr unsigned char low[16] = {0x1A, 0x1E, 0x1E, 0x1F, 0x1E, 0x1E, 0x1E, 0x1E,
+                                     0x1E, 0x1E, 0x1E, 0x05, 0x04, 0x07, 0x04, 0x0D};
+  std::array<unsigned char, 128> t{};
+  for (int i = 0; i < 64; ++i) t[i] = high[i % 16], t[64 + i] = low[i % 16];
+  return t;
+}();
+
 inline Token token_at(const unsigned char* p, const unsigned char* end) {
 #ifdef __SSSE3__
   if (end - p >= 16) {
-    // Each high nibble (2 to 7) picks a bit, which the low nibble's entry must have: the
-    // bits of the low-nibble table are the high nibbles it makes a SYMBOL byte with.
-    // 0x2_: # + - /   0x3_: 0-9 :   0x4_/0x6_: letters   0x5_: letters _   0x7_: letters
-    const __m128i by_high = _mm_setr_epi8(0, 0, 0x01, 0x02, 0x04, 0x08, 0x04, 0x10, 0, 0, 0, 0, 0, 0, 0, 0);
-    const __m128i by_low = _mm_setr_epi8(0x1A, 0x1E, 0x1E, 0x1F, 0x1E, 0x1E, 0x1E, 0x1E, 0x1E, 0x1E, 0x1E, 0x05, 0x04,
-                                         0x07, 0x04, 0x0D);
+    const __m128i by_high = _mm_load_si128(reinterpret_cast<const __m128i*>(SYMBOL_NIBBLES.data())),
+                  by_low = _mm_load_si128(reinterpret_cast<const __m128i*>(SYMBOL_NIBBLES.data() + 64));
     const __m128i nibble = _mm_set1_epi8(0x0F);
     __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     __m128i high = _mm_shuffle_epi8(by_high, _mm_and_si128(_mm_srli_epi16(v, 4), nibble));
@@ -199,20 +210,10 @@ struct BlockClasses {
 };
 inline BlockClasses classify_block(const unsigned char* p) {
   BlockClasses b;
-#if defined(__AVX512BW__) || defined(__AVX2__)
-  // As in token_at, in every 128-bit lane (a shuffle looks up within its lane): each high
-  // nibble picks a bit that the low nibble's entry must have.
-  alignas(64) static constexpr auto tables = [] {
-    constexpr unsigned char high_bits[16] = {0, 0, 0x01, 0x02, 0x04, 0x08, 0x04, 0x10, 0, 0, 0, 0, 0, 0, 0, 0};
-    constexpr unsigned char low_bits[16] = {0x1A, 0x1E, 0x1E, 0x1F, 0x1E, 0x1E, 0x1E, 0x1E,
-                                            0x1E, 0x1E, 0x1E, 0x05, 0x04, 0x07, 0x04, 0x0D};
-    std::array<unsigned char, 128> t{};  // high_bits in four lanes, then low_bits in four
-    for (int i = 0; i < 64; ++i) t[i] = high_bits[i % 16], t[64 + i] = low_bits[i % 16];
-    return t;
-  }();
-#endif
+  // SYMBOL bytes found as in token_at, by SYMBOL_NIBBLES.
 #if defined(__AVX512BW__)
-  const __m512i by_high = _mm512_load_si512(tables.data()), by_low = _mm512_load_si512(tables.data() + 64);
+  const __m512i by_high = _mm512_load_si512(SYMBOL_NIBBLES.data()),
+                by_low = _mm512_load_si512(SYMBOL_NIBBLES.data() + 64);
   const __m512i nibble = _mm512_set1_epi8(0x0F);
   const __m512i v = _mm512_loadu_si512(p);
   const __m512i high = _mm512_shuffle_epi8(by_high, _mm512_and_si512(_mm512_srli_epi16(v, 4), nibble));
@@ -222,8 +223,8 @@ inline BlockClasses classify_block(const unsigned char* p) {
             _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\t'));
   b.digit = _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, _mm512_set1_epi8('0')), _mm512_set1_epi8(9));
 #elif defined(__AVX2__)
-  const __m256i by_high = _mm256_load_si256(reinterpret_cast<const __m256i*>(tables.data())),
-                by_low = _mm256_load_si256(reinterpret_cast<const __m256i*>(tables.data() + 64));
+  const __m256i by_high = _mm256_load_si256(reinterpret_cast<const __m256i*>(SYMBOL_NIBBLES.data())),
+                by_low = _mm256_load_si256(reinterpret_cast<const __m256i*>(SYMBOL_NIBBLES.data() + 64));
   const __m256i nibble = _mm256_set1_epi8(0x0F), space = _mm256_set1_epi8(' '), dot = _mm256_set1_epi8('.'),
                 tab = _mm256_set1_epi8('\t'), below_0 = _mm256_set1_epi8('0' - 1), above_9 = _mm256_set1_epi8('9' + 1);
   for (int i = 0; i < 2; ++i) {
@@ -239,10 +240,8 @@ inline BlockClasses classify_block(const unsigned char* p) {
     b.digit |= uint64_t(uint32_t(_mm256_movemask_epi8(digit))) << (32 * i);
   }
 #elif defined(__SSSE3__)
-  // As in token_at: each high nibble picks a bit that the low nibble's entry must have.
-  const __m128i by_high = _mm_setr_epi8(0, 0, 0x01, 0x02, 0x04, 0x08, 0x04, 0x10, 0, 0, 0, 0, 0, 0, 0, 0);
-  const __m128i by_low = _mm_setr_epi8(0x1A, 0x1E, 0x1E, 0x1F, 0x1E, 0x1E, 0x1E, 0x1E, 0x1E, 0x1E, 0x1E, 0x05, 0x04,
-                                       0x07, 0x04, 0x0D);
+  const __m128i by_high = _mm_load_si128(reinterpret_cast<const __m128i*>(SYMBOL_NIBBLES.data())),
+                by_low = _mm_load_si128(reinterpret_cast<const __m128i*>(SYMBOL_NIBBLES.data() + 64));
   const __m128i nibble = _mm_set1_epi8(0x0F), space = _mm_set1_epi8(' '), dot = _mm_set1_epi8('.'),
                 tab = _mm_set1_epi8('\t'), below_0 = _mm_set1_epi8('0' - 1), above_9 = _mm_set1_epi8('9' + 1);
   for (int i = 0; i < 4; ++i) {
