@@ -296,6 +296,38 @@ TEST_CASE("A run of moves is read the same wherever its tokens fall in the scann
     }
 }
 
+TEST_CASE("Comments and line ends inside a run of moves are read where they fall in a block", "[plain]") {
+  // The run of moves reads a comment or a line's end itself and goes on after it, in the
+  // same block or the next: an online game's clock comment after every move, an engine's
+  // comment and line end after every move, comments that end in a later block or on a later
+  // line, and what must still leave the run (a tag line inside a comment, a blank line, an
+  // escape line, a lone CR).
+  const std::vector<std::pair<std::string, std::string>> runs = {
+      {"1. e4", " { [%clk 0:05:00] } 1... e5 { [%clk 0:04:59] } 2. Nf3 { [%clk 0:04:58] } 2... Nc6 "
+                "{ [%clk 0:04:57] } 3. Bb5 { [%clk 0:04:56] } 3... a6 { [%clk 0:04:55] } *"},
+      {"1.e4", " { ev=0.00, d=1, mt=00:00:00, tl=01:40:00, s=0 kN/s, tb=0,  }  \nc5 { ev=0.10, d=12 }  \n"
+               "2.Nf3 { a comment of some length, long enough to reach past the end of a block }  \nd6 *"},
+      {"1. e4", " e5 2. Nf3 Nc6\n3. Bb5 a6 4. Ba4 Nf6\r\n5. O-O Be7 6. Re1 b5\n7. Bb3 d6 *"},
+      {"1. e4", " {two\nlines} e5 {three\r\nlines\nof it} 2. Nf3 {} Nc6 {x}{y} 3. Bb5 *"},
+      {"1. e4", " e5 {a comment with a quote \" and a backslash \\ in it} 2. Nf3 *"},
+      {"1. e4", " e5 {\n[Event \"inside\"]\n} 2. Nf3 *"},  // a tag line inside a comment
+      {"1. e4", " e5 {x}\n\n2. Nf3 *"},                   // a blank line among the moves
+      {"1. e4", " e5\n%escaped line\n2. Nf3 *"},          // an escape line
+      {"1. e4", " e5 {x}\r2. Nf3 *"},                     // a lone CR
+      {"1. e4", " e5 {x} 2. Nf5 {y} Nc6 *"},              // an illegal move after a comment
+      {"1. e4", " e5 {x} 2. Nf3 {y} (2. Nc3 {z} Nf6) 2... Nc6 $1 {w} 3. Bb5 1-0"},
+  };
+  // (A game after it, so that the run has whole blocks to read past each place.)
+  const std::string next = game("*", "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 Nbd7 *");
+  for (const auto& [first, rest] : runs)
+    for (std::size_t shift = 0; shift <= 66; ++shift) {
+      std::string text = game(rest.back() == '0' ? "1-0" : "*", first + std::string(shift, ' ') + rest) + next;
+      INFO(text);
+      CHECK(plain_path(text) == general_path(text));
+      CHECK(convert_one_pass(text, {}) == convert_general(text, {}));
+    }
+}
+
 TEST_CASE("The reader's limits bind plain games as they bind the general path's", "[plain]") {
   // Found by tests/fuzz: the plain path read past the reader's limits (its own defaults for
   // the variation depth, none for moves, comments and the game's size). A game without move

@@ -514,14 +514,20 @@ private:
   }
 
   // The moves and move numbers from p_ on, a block at a time, up to the first byte that is
-  // none of theirs and no blank or dot (a line's end, a comment, a result...), or the first
-  // token the loop of movetext() must look at itself: a token cut by the block's end, or
-  // one that may be something else (a result, a single letter of "e.p."). Leaves p_ there.
-  // An outcome only when the game's scan ends here.
+  // none of theirs and no blank or dot, or the first token the loop of movetext() must look
+  // at itself: a token cut by the block's end, or one that may be something else (a result,
+  // a single letter of "e.p."). Leaves p_ there. An outcome only when the game's scan ends
+  // here.
   //
   // The tokens are told apart by bit operations on the whole block, not one by one: a move
   // number (one to three digits) is then passed over with no branch of its own, where a
   // branch on "number or move?" was mispredicted for one token in eight.
+  //
+  // A comment, a line's end, a variation's bounds and a NAG are read here too, as movetext()
+  // reads them, and the run goes on after them in the same block: an online game has a clock
+  // comment after every move ("1. e4 { [%clk 0:05:00] } 1... e5"), an engine's game a comment
+  // and a line a move, and leaving the run at each of them classed 64 bytes again for every
+  // move (lichess games: 360 instructions a move in the scanner, a third of validation's).
   template <class Sink>
   std::optional<Outcome> run_of_moves(Sink& sink, std::size_t depth) {
     while (end_ - p_ >= 64) {
@@ -551,23 +557,53 @@ private:
           return Outcome::Stopped;
       }
       p_ = base + until;
-      if (until < 64) return std::nullopt;
+      if (until == 64) continue;
+      if (until < limit) return std::nullopt;  // a token for movetext()
+      // A comment or a line's end, and the moves after it: read on here (see above).
+      if (std::optional<Outcome> o = between_moves(sink); o != Outcome::Plain) return o;
     }
     return std::nullopt;
+  }
+
+  // At a byte of movetext that is no token's, blank or dot, in a run of moves: reads it as
+  // movetext() would if it begins a comment or ends a line (Plain: the run goes on at p_);
+  // else nullopt for movetext() to read it, or the game's scan ends here (its outcome).
+  template <class Sink>
+  std::optional<Outcome> between_moves(Sink& sink) {
+    switch (*p_) {
+      case '{':
+        return comment(sink);
+      case '\r':
+        if (p_ + 1 == end_ || p_[1] != '\n') return std::nullopt;
+        ++p_;
+        [[fallthrough]];
+      case '\n':
+        next_line();
+        return new_movetext_line();
+      default:
+        return std::nullopt;
+    }
+  }
+
+  // A {} comment at p_.
+  template <class Sink>
+  Outcome comment(Sink& sink) {
+    const uchar* at = p_++;
+    Location where = here(at);  // before the comment's lines move the line count on
+    if (Outcome o = plain_text('}'); o != Outcome::Plain) return o;
+    if (std::size_t(p_ - at - 1) >= max_comment_) return Outcome::NotPlain;
+    sink.comment(std::string_view(reinterpret_cast<const char*>(at + 1), std::size_t(p_ - at - 1)), where);
+    ++p_;
+    return Outcome::Plain;
   }
 
   template <class Sink>
   Outcome punctuation(Sink& sink, std::size_t& depth) {
     const uchar* at = p_;
     switch (*p_++) {
-      case '{': {
-        Location where = here(at);  // before the comment's lines move the line count on
-        if (Outcome o = plain_text('}'); o != Outcome::Plain) return o;
-        if (std::size_t(p_ - at - 1) >= max_comment_) return Outcome::NotPlain;
-        sink.comment(std::string_view(reinterpret_cast<const char*>(at + 1), std::size_t(p_ - at - 1)), where);
-        ++p_;
-        return Outcome::Plain;
-      }
+      case '{':
+        --p_;
+        return comment(sink);
       case '(':
         if (++depth > max_depth_) return Outcome::NotPlain;
         return sink.begin_variation() ? Outcome::Plain : Outcome::Stopped;
