@@ -12,6 +12,7 @@
 #include "chess/pgn/validate.h"
 #include "chess/rules/adjudicate.h"
 #include "pgn/plain_path.h"  // the library's private fast path, compared here with the general one
+#include "pgn/plain_scanner.h"
 #include "chess/pgn/writer.h"
 #include "support/report_text.h"
 
@@ -325,6 +326,24 @@ TEST_CASE("Comments and line ends inside a run of moves are read where they fall
       INFO(text);
       CHECK(plain_path(text) == general_path(text));
       CHECK(convert_one_pass(text, {}) == convert_general(text, {}));
+    }
+}
+
+TEST_CASE("A tag's name ends at its first byte that is no name's, sixteen bytes looked at once", "[plain]") {
+  // Every byte value after names of every length up to 40, beside the byte-by-byte rule.
+  for (std::size_t length = 0; length <= 40; ++length)
+    for (int c = 0; c < 256; ++c) {
+      std::string text;
+      for (std::size_t i = 0; i < length; ++i) text += "aZ09_qY"[i % 7];
+      text += char(c);
+      text += std::string(20, 'x');  // room behind it for a whole vector
+      const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+      const unsigned char* end = p + text.size();
+      const unsigned char* expected = p;
+      while (expected < end && plain::detail::tag_name_char(*expected)) ++expected;
+      INFO("length " << length << ", byte " << c);
+      CHECK(plain::detail::tag_name_end(p, end) == expected);
+      CHECK(plain::detail::tag_name_end(p, p + length) == p + length);  // the text ends with the name
     }
 }
 
