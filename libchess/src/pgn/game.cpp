@@ -1,5 +1,7 @@
 #include "chess/pgn/game.h"
 
+#include <utility>
+
 #include "chess/notation/move_text.h"
 #include "pgn/plain_path.h"
 #include "pgn/plain_scanner.h"
@@ -19,9 +21,9 @@ std::string Game::tag_value(std::string_view name) const {
 
 void GameBuilder::begin_game(std::size_t ordinal, Location start) {
   game_ = Game{};
-  game_.main.moves = std::move(spare_moves_);
+  game_.main.moves = std::move(spare_moves_);  // (its nodes are written over: main_moves_)
   game_.tags = std::move(spare_tags_);
-  game_.main.moves.clear();
+  main_moves_ = 0;
   game_.tags.clear();
   game_.main.moves.reserve(128);  // most games fit without regrowth
   game_.ordinal = ordinal;
@@ -45,41 +47,66 @@ void GameBuilder::tag(std::string_view name, std::string_view value, Location at
 // apart in PGN tokens: they are joined back here, so that NAGs, comments and variations
 // that follow attach to the whole move.
 void GameBuilder::move(std::string_view text, Location at) {
-  Line& line = current_line();
-  if (!line.moves.empty() && notation::joins_previous_move(line.moves.back().text, text)) {
-    line.moves.back().text += ' ';
-    line.moves.back().text += text;
+  MoveNode* last = last_move(current_line());
+  if (last && notation::joins_previous_move(last->text, text)) {
+    last->text += ' ';
+    last->text += text;
     return;
   }
   new_move(text, at);
 }
 
-void GameBuilder::resolved_move(std::string_view text, Location at, Move m) { new_move(text, at).move = m; }
+MoveNode* GameBuilder::last_move(Line& line) {
+  std::size_t n = &line == &game_.main ? main_moves_ : line.moves.size();
+  return n ? &line.moves[n - 1] : nullptr;
+}
 
 MoveNode& GameBuilder::new_move(std::string_view text, Location at) {
-  MoveNode& node = current_line().moves.emplace_back(text, at, pending_number_);  // in place: no temporary to move
-  pending_number_ = 0;
+  Line& line = current_line();
+  const int number = std::exchange(pending_number_, 0);
+  if (&line != &game_.main || main_moves_ == line.moves.size()) return appended_move(line, text, at, number);
+  MoveNode& node = line.moves[main_moves_++];  // a recycled game's: written over
+  if (text.empty()) node.text.clear();  // (no call into the string library: writers of UCI keep no texts)
+  else node.text.assign(text);
+  node.at = at;
+  node.move = Move::none();
+  node.written_number = number;
+  node.nags.clear();
+  if (!node.comments.empty()) node.comments.clear();
+  if (!node.variations.empty()) node.variations.clear();
+  return node;
+}
+
+// (Out of line: new_move writes over a recycled node nearly always, and is lighter without
+// the vector's growth to save registers for.)
+MoveNode& GameBuilder::appended_move(Line& line, std::string_view text, Location at, int number) {
+  MoveNode& node = line.moves.emplace_back(text, at, number);  // in place: no temporary to move
+  if (&line == &game_.main) ++main_moves_;
   return node;
 }
 
 void GameBuilder::nag(int nag, Location) {
-  Line& line = current_line();
-  if (!line.moves.empty()) line.moves.back().nags.push_back(nag);
+  if (MoveNode* last = last_move(current_line())) last->nags.push_back(nag);
 }
 
 void GameBuilder::comment(std::string_view text, Location) {
   Line& line = current_line();
-  if (line.moves.empty()) line.leading_comments.emplace_back(text);
-  else line.moves.back().comments.emplace_back(text);
+  if (MoveNode* last = last_move(line)) last->comments.emplace_back(text);
+  else line.leading_comments.emplace_back(text);
 }
 
 // A variation replaces the move just before it; one with no move before it is kept as a
 // line of its own on a placeholder, so nothing read is lost (the validator reports it).
 void GameBuilder::begin_variation(Location at) {
   Line& line = current_line();
-  if (line.moves.empty()) line.moves.emplace_back().at = at;
-  line.moves.back().variations.emplace_back();
-  stack_.push_back(&line.moves.back().variations.back());
+  MoveNode* last = last_move(line);
+  if (!last) {  // (the move number written before it stays the next move's)
+    const int number = std::exchange(pending_number_, 0);
+    last = &new_move({}, at);
+    pending_number_ = number;
+  }
+  last->variations.emplace_back();
+  stack_.push_back(&last->variations.back());
 }
 
 void GameBuilder::end_variation(Location) {

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "chess/pgn/reader.h"
@@ -100,9 +101,29 @@ public:
   // A move already read as the legal move `m` (readers that resolve moves as they go, as
   // validate_game(Game&) does afterwards). It stands on its own: canonical SAN never joins
   // the move before it, as "ch" or "e.p." do.
-  void resolved_move(std::string_view text, Location at, Move m);
+  void resolved_move(std::string_view text, Location at, Move m) {
+    // Inline where a main-line node of the recycled game is written over with no text (UCI,
+    // EPD): the call and its saved registers cost more than the node's few stores.
+    if (text.empty() && stack_.size() == 1 && main_moves_ < game_.main.moves.size()) {
+      MoveNode& node = game_.main.moves[main_moves_];
+      if (node.comments.empty() && node.variations.empty()) {
+        ++main_moves_;
+        node.text.clear();
+        node.at = at;
+        node.move = m;
+        node.written_number = std::exchange(pending_number_, 0);
+        node.nags.clear();
+        return;
+      }
+    }
+    new_move(text, at).move = m;
+  }
 
-  Game& game() { return game_; }
+  // The game built (the main line cut to its own moves: see main_moves_).
+  Game& game() {
+    if (game_.main.moves.size() > main_moves_) game_.main.moves.resize(main_moves_);
+    return game_;
+  }
 
   // Hands over a game no longer needed, whose room for moves and tags the next game built
   // reuses: a reader of many games then allocates them once, not game after game.
@@ -110,8 +131,15 @@ public:
 
 private:
   Line& current_line();
+  MoveNode* last_move(Line& line);  // null when the line has none yet
   MoveNode& new_move(std::string_view text, Location at);
+  [[gnu::noinline]] MoveNode& appended_move(Line& line, std::string_view text, Location at, int number);
   Game game_;
+  // The main line's moves so far. Past them, game_.main.moves still holds the nodes of the
+  // game recycled, which new moves are written into (their strings and vectors keep their
+  // room), until game() cuts them off: a node built and destroyed for every move was a
+  // sixth of pgn-convert's work in UCI.
+  std::size_t main_moves_ = 0;
   std::vector<MoveNode> spare_moves_;
   std::vector<Tag> spare_tags_;
   std::vector<Line*> stack_;  // the line being written, innermost last
