@@ -53,7 +53,7 @@ void GameBuilder::move(std::string_view text, Location at) {
     last->text += text;
     return;
   }
-  new_move(text, at);
+  new_move(text, at, std::exchange(pending_number_, 0));
 }
 
 MoveNode* GameBuilder::last_move(Line& line) {
@@ -61,9 +61,8 @@ MoveNode* GameBuilder::last_move(Line& line) {
   return n ? &line.moves[n - 1] : nullptr;
 }
 
-MoveNode& GameBuilder::new_move(std::string_view text, Location at) {
+MoveNode& GameBuilder::new_move(std::string_view text, Location at, int number) {
   Line& line = current_line();
-  const int number = std::exchange(pending_number_, 0);
   if (&line != &game_.main || main_moves_ == line.moves.size()) return appended_move(line, text, at, number);
   MoveNode& node = line.moves[main_moves_++];  // a recycled game's: written over
   if (text.empty()) node.text.clear();  // (no call into the string library: writers of UCI keep no texts)
@@ -100,11 +99,7 @@ void GameBuilder::comment(std::string_view text, Location) {
 void GameBuilder::begin_variation(Location at) {
   Line& line = current_line();
   MoveNode* last = last_move(line);
-  if (!last) {  // (the move number written before it stays the next move's)
-    const int number = std::exchange(pending_number_, 0);
-    last = &new_move({}, at);
-    pending_number_ = number;
-  }
+  if (!last) last = &new_move({}, at, 0);  // (the move number written before it stays the next move's)
   last->variations.emplace_back();
   stack_.push_back(&last->variations.back());
 }

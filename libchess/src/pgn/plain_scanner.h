@@ -494,13 +494,8 @@ private:
           skip_while(is_blank);
           continue;
         case detail::NEWLINE:
-          next_line();
-          if (Outcome o = new_movetext_line(); o != Outcome::Plain) return o;
-          continue;
         case detail::CR:
-          if (p_ + 1 == end_) return ran_out();
-          if (p_[1] != '\n') return Outcome::NotPlain;
-          ++p_;
+          if (Outcome o = line_end(); o != Outcome::Plain) return o;
           continue;
         case detail::BAD:
           return Outcome::NotPlain;
@@ -545,11 +540,11 @@ private:
   // number (one to three digits) is then passed over with no branch of its own, where a
   // branch on "number or move?" was mispredicted for one token in eight.
   //
-  // A comment, a line's end, a variation's bounds and a NAG are read here too, as movetext()
-  // reads them, and the run goes on after them in the same block: an online game has a clock
-  // comment after every move ("1. e4 { [%clk 0:05:00] } 1... e5"), an engine's game a comment
-  // and a line a move, and leaving the run at each of them classed 64 bytes again for every
-  // move (lichess games: 360 instructions a move in the scanner, a third of validation's).
+  // A comment or a line's end is read here too, as movetext() reads it, and the run goes on
+  // from the byte after it: an online game has a clock comment after every move ("1. e4
+  // { [%clk 0:05:00] } 1... e5"), an engine's game a comment and a line a move, and leaving
+  // the run at each of them for movetext()'s loop, then entering it again, cost lichess games
+  // 360 instructions a move in the scanner, a third of validation's.
   template <class Sink>
   std::optional<Outcome> run_of_moves(Sink& sink, std::size_t depth) {
     while (end_ - p_ >= 64) {
@@ -588,23 +583,28 @@ private:
   }
 
   // At a byte of movetext that is no token's, blank or dot, in a run of moves: reads it as
-  // movetext() would if it begins a comment or ends a line (Plain: the run goes on at p_);
+  // movetext() does if it begins a comment or ends a line (Plain: the run goes on at p_);
   // else nullopt for movetext() to read it, or the game's scan ends here (its outcome).
   template <class Sink>
   std::optional<Outcome> between_moves(Sink& sink) {
     switch (*p_) {
-      case '{':
-        return comment(sink);
+      case '{': return comment(sink);
       case '\r':
-        if (p_ + 1 == end_ || p_[1] != '\n') return std::nullopt;
-        ++p_;
-        [[fallthrough]];
-      case '\n':
-        next_line();
-        return new_movetext_line();
-      default:
-        return std::nullopt;
+      case '\n': return line_end();
+      default: return std::nullopt;
     }
+  }
+
+  // A line's end at p_: "\n", or "\r\n" (a CR alone is not plain), and the checks at the
+  // start of the next line.
+  Outcome line_end() {
+    if (*p_ == '\r') {
+      if (p_ + 1 == end_) return ran_out();
+      if (p_[1] != '\n') return Outcome::NotPlain;
+      ++p_;
+    }
+    next_line();
+    return new_movetext_line();
   }
 
   // A {} comment at p_.
@@ -621,11 +621,9 @@ private:
 
   template <class Sink>
   Outcome punctuation(Sink& sink, std::size_t& depth) {
+    if (*p_ == '{') return comment(sink);
     const uchar* at = p_;
     switch (*p_++) {
-      case '{':
-        --p_;
-        return comment(sink);
       case '(':
         if (++depth > max_depth_) return Outcome::NotPlain;
         return sink.begin_variation() ? Outcome::Plain : Outcome::Stopped;
