@@ -36,6 +36,20 @@ run "$tmp/unfinished.pgn"
 check "no result recorded, the game goes on: they agree" \
   grep -q "^1 game: 1 agree, 0 disagree, 0 not adjudicated" <<<"$err"
 
+# A comment left open swallows the moves after it: the game is not all there, so it is not
+# adjudicated ('*' and "the game goes on" would be a judgement on a position it never reached).
+# A NAG out of range is a fault of the annotations alone: adjudicated.
+printf '[Event "E"]\n[Result "*"]\n\n1. e4 { never closed 2. Nf3 *\n\n[Event "F"]\n[Result "1-0"]\n\n1. f3 e5 $999 2. g4 Qh4# 1-0\n' \
+  >"$tmp/open-comment.pgn"
+run --format jsonl "$tmp/open-comment.pgn"
+check "a comment left open: not adjudicated; a bad NAG: adjudicated" python3 -c '
+import json, sys
+games = [json.loads(l) for l in sys.stdin][:2]
+assert games[0]["valid"] is False and "adjudicated" not in games[0], games[0]
+assert [e["code"] for e in games[0]["errors"]] == ["missing-result", "unterminated-comment"], games[0]
+assert games[1]["valid"] is True and games[1]["adjudicated"] == "0-1" and games[1]["reason"] == "checkmate", games[1]
+' <<<"$out"
+
 run --only-disagreements "$tmp/round.pgn"
 check "--only-disagreements" [ "$(wc -l <<<"$out")" -eq 1 ]
 

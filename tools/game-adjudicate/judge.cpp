@@ -91,13 +91,18 @@ std::string written_back(pgn::Game& game, const pgn::GameReport& report, const r
   return pgn::write_pgn(game, report.start_position(), options);
 }
 
-// No error that stops adjudication: a game whose only faults are in its tags or its result
-// (scored 1-0 with White mated, say) is what adjudication is for.
+// No error that stops adjudication: a game whose only faults are in its tags, its result or
+// its annotations (scored 1-0 with White mated, say) is what adjudication is for. The faults
+// that allow it are listed, not those that stop it: an error of any other kind may mean that
+// the moves are not all there (a comment left open swallows the moves after it), and a kind
+// added to the reader later stops adjudication until it is weighed here.
 bool adjudicable(const pgn::GameReport& report) {
+  static constexpr std::string_view OUTSIDE_THE_MOVES[] = {
+      "duplicate-tag", "malformed-tag", "missing-tag", "bad-date", "missing-result",
+      "result-mismatch", "result-contradicts-position", "malformed-nag"};
   for (const pgn::Diagnostic& d : report.errors)
-    if (d.ply || d.code == "bad-fen" || d.code == "unsupported-variant" || d.code == "unreadable-move" ||
-        d.code == "ambiguous-move" || d.code == "unbalanced-variation" ||
-        d.code == "game-too-large")  // moves past the limit are not read: the game is not all there
+    if (d.ply || std::find(std::begin(OUTSIDE_THE_MOVES), std::end(OUTSIDE_THE_MOVES), d.code) ==
+                     std::end(OUTSIDE_THE_MOVES))
       return false;
   return true;
 }
