@@ -60,6 +60,12 @@ done
 # Other formats.
 run --format uci "$tmp/clean.pgn"
 check "uci: one line per game" [ "$out" = $'e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7\nd2d4 d7d5 c2c4 e7e6' ]
+# A game passed through with errors keeps its line, empty, so that line N is still game N's
+# (before, it had none: the third game's moves stood on the second line).
+run --format uci "$tmp/mixed.pgn"
+check "uci: a game with errors keeps its (empty) line" [ "$out" = $'e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7\n\nd2d4 d7d5 c2c4 e7e6' ]
+check "uci: and is said, and counted as passed through" \
+  grep -q "^3 games read: 2 written, 0 rejected, 1 passed through with errors$" <<<"$err"
 # A Chess960 game castles king-takes-rook in UCI, with its FEN tag or without (the standard
 # start assumed): before, e1g1 without one and e1h1 with.
 for fen in "" $'[SetUp "1"]\n[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]\n'; do

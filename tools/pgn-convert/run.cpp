@@ -132,7 +132,7 @@ private:
     }
     ++totals.passed_through;
     Format format = options_.convert.format;
-    if (format != Format::Pgn && format != Format::Jsonl) return true;
+    if (format == Format::Epd) return true;  // (the ids' game numbers skip it)
     std::FILE* out = output_for(r.game);
     if (!out) return false;
     write_through(file, r, out);
@@ -140,11 +140,13 @@ private:
     return true;
   }
 
-  // A game passed through unchanged: in PGN as read, in JSON Lines as an object saying so
-  // (in the other formats, nothing).
+  // A game passed through unchanged: in PGN as read, in JSON Lines as an object saying so,
+  // in UCI as an empty line, so that line N of the output is still game N's (its moves are
+  // not all there to write; the error said so).
   void write_through(const std::string& file, const Read& r, std::FILE* out) const {
     Format format = options_.convert.format;
     if (format == Format::Pgn) fmt::print(out, "{}\n", r.game.raw);
+    else if (format == Format::Uci) std::fputc('\n', out);
     else if (format == Format::Jsonl)
       fmt::print(out, "{{\"game\": {}, \"file\": {}, \"line\": {}, {}, \"valid\": false, \"raw\": {}}}\n",
                  r.converted.report.ordinal, tools::json_string(file), r.converted.report.start.line,
