@@ -72,6 +72,16 @@ for fen in "" $'[SetUp "1"]\n[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w
   run --format uci <<<$'[Variant "Chess960"]\n'"$fen"$'\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *'
   check "Chess960 castling in UCI, FEN tag '${fen:+given}': king takes rook" [ "$out" = "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1h1" ]
 done
+# A Chess960 game known by its FEN alone (KQkq with the king on d1) is exported with the
+# Variant tag, which other readers need to read its castling; once, on a second pass too.
+c960=$'[Event "960"]\n[SetUp "1"]\n[FEN "nrbk2rn/pppppppp/8/8/8/8/PPPPPPPP/NRBK2RN w KQkq - 0 1"]\n\n1. O-O O-O *\n'
+run <<<"$c960"
+check "Chess960 by its FEN: the Variant tag written" grep -qx '\[Variant "Chess960"\]' <<<"$out"
+check "Chess960 by its FEN: its castling still read (valid)" [ $status -eq 0 ]
+again=$("$bin" --no-progress <<<"$out" 2>/dev/null)
+check "Chess960 by its FEN: the tag once on a second pass, the export unchanged" [ "$again" = "$out" ]
+run --tags roster <<<"$c960"
+check "Chess960 by its FEN: the Variant tag kept with --tags roster" grep -qx '\[Variant "Chess960"\]' <<<"$out"
 run --format epd "$tmp/clean.pgn"
 check "epd: one line per position" [ "$(wc -l <<<"$out")" -eq 13 ]
 check "epd: fields and id" grep -qx 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 hmvc 0; fmvn 1; id "game 1 ply 1";' <<<"$out"

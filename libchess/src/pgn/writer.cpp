@@ -271,7 +271,7 @@ public:
 
   void write(const Game& game, const Position& start, std::string& text) {
     out_.clear();
-    tags(game);
+    tags(game, start.chess960());
     out_ += '\n';
     // A move's text checked to be its canonical SAN is what format() would write: copied.
     if (detail::PlainAccess::moves_are_canonical_san(game) && codec_.writes_canonical_san() && !o_.fen_after_each_move)
@@ -289,7 +289,12 @@ public:
   }
 
 private:
-  void tags(const Game& game) {
+  // A Chess960 game whose tags do not say so (its FEN's castling told it: a king off the
+  // e-file) gets the Variant tag: other readers take a FEN without it for standard chess,
+  // and refuse its castling.
+  void tags(const Game& game, bool chess960) {
+    const Tag chess960_tag{"Variant", "Chess960", {}};
+    const Tag* variant = chess960 && !game.find_tag("Variant") ? &chess960_tag : nullptr;
     auto tag_line = [&](std::string_view name, std::string_view value) { append_tag_line(out_, name, value); };
     if (o_.tags != WriteOptions::Tags::None)
       for (std::string_view name : SEVEN_TAG_ROSTER) {
@@ -301,12 +306,14 @@ private:
       }
     if (o_.tags != WriteOptions::Tags::All) {
       for (const char* name : NEEDED_TO_READ)
-        if (const Tag* t = game.find_tag(name)) tag_line(name, t->value);
+        if (const Tag* t = variant && name == std::string_view("Variant") ? variant : game.find_tag(name))
+          tag_line(name, t->value);
       return;
     }
     std::vector<const Tag*> others;
     for (const Tag& t : game.tags)
       if (!in_seven_tag_roster(t.name)) others.push_back(&t);
+    if (variant) others.push_back(variant);
     if (!o_.keep_tag_order)
       std::stable_sort(others.begin(), others.end(), [](const Tag* a, const Tag* b) { return a->name < b->name; });
     for (const Tag* t : others) tag_line(t->name, t->value);
