@@ -240,3 +240,48 @@ TEST_CASE("Strict reading takes the PGN-safe qualifier the writer puts inside PG
   }
   CHECK_FALSE(plus.parse(pos, "N(QR6)-QB7", strict).ok());  // a spelling variant is still refused
 }
+
+namespace {
+
+// One move's whole text read by the codec (as a reader hands it over), as SAN or the error.
+std::string read_one(std::string_view text, const std::string& fen = "") {
+  Position pos = fen.empty() ? Position() : Position::from_fen(fen).position;
+  ParseResult r = descriptive().parse(pos, text);
+  if (!r.ok()) return "<" + std::string(to_string(r.error->kind)) + ">";
+  return find_codec("san")->format(pos, r.move);
+}
+
+}  // namespace
+
+TEST_CASE("The side a book names after Castles is read, however it is printed", "[descriptive]") {
+  // Both castlings legal: the side named decides (the Opera game's "12. Castles (Q. R.)").
+  const std::string both = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+  for (const char* q : {"Castles (Q. R.)", "Castles (Q.R.)", "Castles (QR)", "Castles (Q)", "Castles, Q. R.",
+                        "Castles with Q. R.", "Castles on Q side", "Castles on the Queen's side", "Castles QR",
+                        "Castles queenside", "Castles (Q. R.) ch."})
+    CHECK(read_one(q, both) == "O-O-O");
+  for (const char* k : {"Castles (K. R.)", "Castles (K.R.)", "Castles (KR)", "Castles, K. R.", "Castles with K. R.",
+                        "Castles on K side", "Castles KR", "Castles kingside"})
+    CHECK(read_one(k, both) == "O-O");
+  // No side named: still a tie, never a guess; a side that is no side: not castling at all.
+  CHECK(read_one("Castles", both) == "<ambiguous-move>");
+  CHECK(read_one("Castles (B)", both) == "<unreadable-move>");
+  CHECK(read_one("Castles with Q. B.", both) == "<unreadable-move>");
+  // The side named and not legal: an error, not the other castling.
+  CHECK(read_one("Castles (Q. R.)", "4k3/8/8/8/8/8/8/4K2R w K - 0 1") == "<illegal-move>");
+}
+
+TEST_CASE("Ranks spelt out, and the king's and queen's own files as 'his' and 'her'", "[descriptive]") {
+  const std::string e4e5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+  CHECK(read_one("P. to K. fourth") == "e4");
+  CHECK(read_one("P. to K. B's fourth.") == "f4");
+  CHECK(read_one("Kt. to K. B's third", e4e5) == "Nf3");
+  CHECK(read_one("K. to his 2d.", e4e5) == "Ke2");
+  CHECK(read_one("K. to his second", e4e5) == "Ke2");
+  CHECK(read_one("Q. to her 2d.", "rnbqkbnr/pppp1ppp/8/4p3/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 3") == "Qd2");
+  // "his" before a file: the square the king reaches tells which B2.
+  CHECK(read_one("K. to his B's 2d.", "4k3/8/8/8/8/8/8/4K3 w - - 0 1") == "Kf2");
+  // "his" of a queen, or of a knight (whose side?): not read.
+  CHECK(read_one("Q. to his 2d.", e4e5) == "<unreadable-move>");
+  CHECK(read_one("K. Kt. to his B's 3d.", e4e5) == "<unreadable-move>");
+}

@@ -135,6 +135,9 @@ private:
                (bare.substr(1) == "ST" || bare.substr(1) == "ND" || bare.substr(1) == "RD" || bare.substr(1) == "TH" ||
                 bare.substr(1) == "D"))
         word = std::string(1, bare[0]);
+      else if (char rank = ordinal_word(bare)) word = std::string(1, rank);  // "P. to K. fourth"
+      else if ((bare == "HIS" || bare == "HER") && owner_file(out, bare))
+        word = rank_word(next_word(i)) ? std::string(1, out[0]) : std::string();  // "his B's 2d": B2
       pending_en = false;
       if (word != w) word += glyphs;
       if (!out.empty()) {
@@ -149,6 +152,45 @@ private:
     }
     s_ = out;
     std::copy(out_cols, out_cols + out.size(), cols_);
+  }
+
+  // A rank spelt out: "fourth", "third"... as its digit, or 0.
+  static char ordinal_word(std::string_view w) {
+    static constexpr std::string_view ordinals[] = {"FIRST", "SECOND", "THIRD", "FOURTH",
+                                                    "FIFTH", "SIXTH",  "SEVENTH", "EIGHTH"};
+    for (int r = 0; r < 8; ++r)
+      if (w == ordinals[r]) return char('1' + r);
+    return 0;
+  }
+
+  // "K. to his 2d.", "Q. to her 2d.": the king's or queen's own file, so only after the king
+  // or the queen itself (the words read so far, `before`, are that piece and "to"). "K. Kt.
+  // to his B's 3d." could mean either flank: left unread. Before a file ("K. to his B's 2d.")
+  // the word is left out: some books mean the king's side by it (KB2), others the player's
+  // (Lasker: "retired to his Kt3"), and the square the piece reaches tells which B2 (or it
+  // is an ambiguity, never a guess).
+  static bool owner_file(std::string_view before, std::string_view pronoun) {
+    while (!before.empty() && before.back() == ' ') before.remove_suffix(1);
+    if (before.empty() || before.back() != '-') return false;  // "to his": the dash "to" became
+    before.remove_suffix(1);
+    while (!before.empty() && (before.back() == '.' || before.back() == ' ')) before.remove_suffix(1);
+    char piece = pronoun == "HIS" ? 'K' : 'Q';
+    return before.size() == 1 && before[0] == piece;
+  }
+
+  // The word of s_ after position `i`, its dots and commas left out.
+  std::string_view next_word(std::size_t i) const {
+    while (i < s_.size() && s_[i] == ' ') ++i;
+    std::size_t start = i;
+    while (i < s_.size() && s_[i] != ' ') ++i;
+    std::string_view w = std::string_view(s_).substr(start, i - start);
+    while (!w.empty() && (w.back() == '.' || w.back() == ',')) w.remove_suffix(1);
+    return w;
+  }
+
+  // A rank as books write it: "2", "2d", "second", "sq", "square".
+  static bool rank_word(std::string_view w) {
+    return (!w.empty() && w[0] >= '1' && w[0] <= '8') || ordinal_word(w) || w == "SQ" || w == "SQUARE";
   }
 
   bool ends_with(std::string_view suffix) const {
@@ -203,24 +245,47 @@ private:
     }
   }
 
+  // O-O, O-O-O, and the books' words: "Castles", with the side named or not ("Castles KR",
+  // "Castles (Q. R.)", "Castles, Q. R.", "Castles with Q. R.", "Castles on Q side", "Castles
+  // on the Queen's side"). A side that is none of these is no castling (an error, not a guess).
   bool read_castling(Spec& spec) {
     if (s_.empty() || (s_[0] != 'O' && s_[0] != '0' && s_[0] != 'C')) return false;
     std::string t;
     for (char c : s_)
-      if (c != ' ' && c != '.' && c != '(' && c != ')') t += c;
+      if (c != ' ' && c != '.' && c != '(' && c != ')' && c != ',' && c != '\'') t += c;
     int side = -1;
-    if (t == "O-O" || t == "0-0" || t == "OO" || t == "CASTLESKR" || t == "CASTLESK" || t == "CASTLESKINGSIDE" ||
-        t == "CASTLESKSIDE" || t == "CASTLESSHORT")
-      side = 1;
-    else if (t == "O-O-O" || t == "0-0-0" || t == "OOO" || t == "CASTLESQR" || t == "CASTLESQ" ||
-             t == "CASTLESQUEENSIDE" || t == "CASTLESQSIDE" || t == "CASTLESLONG")
-      side = 2;
-    else if (t == "CASTLES" || t == "CASTLE" || t == "CASTLED")
-      side = 0;
+    if (t == "O-O" || t == "0-0" || t == "OO") side = 1;
+    else if (t == "O-O-O" || t == "0-0-0" || t == "OOO") side = 2;
+    else if (std::string_view rest = t; consume(rest, "CASTLES") || consume(rest, "CASTLED") || consume(rest, "CASTLE"))
+      side = castling_side(rest);
     if (side < 0) return false;
     spec.castling = true;
     spec.castle_side = side;
     return true;
+  }
+
+  static bool consume(std::string_view& s, std::string_view prefix) {
+    if (!s.starts_with(prefix)) return false;
+    s.remove_prefix(prefix.size());
+    return true;
+  }
+
+  // The side named after "Castles" (spaces, dots, brackets, commas and apostrophes already
+  // taken out): 1 king's, 2 queen's, 0 none named, -1 not a side.
+  static int castling_side(std::string_view rest) {
+    if (rest.empty()) return 0;
+    bool on = consume(rest, "ON");  // "on (the) Q side"; "with (the) Q. R."
+    if (!on) consume(rest, "WITH");
+    consume(rest, "THE");
+    bool side_word = rest.ends_with("SIDE");
+    if (side_word) rest.remove_suffix(4);
+    if (!on && !side_word && rest == "SHORT") return 1;
+    if (!on && !side_word && rest == "LONG") return 2;
+    for (std::string_view k : {"K", "KR", "KING", "KINGS", "KINGSR", "KINGSROOK"})
+      if (rest == k) return 1;
+    for (std::string_view q : {"Q", "QR", "QUEEN", "QUEENS", "QUEENSR", "QUEENSROOK"})
+      if (rest == q) return 2;
+    return -1;
   }
 
   // In place: the text only ever gets shorter.
