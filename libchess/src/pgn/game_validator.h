@@ -18,6 +18,15 @@
 
 namespace chess::pgn {
 
+// A tag as the checks read it: one of a Game's, or one the plain path found in the text it
+// scans, where nothing is copied (a lichess game's seventeen tags copied into strings, name
+// and value, cost its validation 4%).
+struct TagView {
+  std::string_view name, value;
+  Location at;
+  Location value_at;  // as Tag::value_at
+};
+
 class GameValidator {
 public:
   // `writable` is the same game when the caller lets the validator record resolved moves.
@@ -30,7 +39,11 @@ public:
   // Steps, for a caller that replays the moves itself.
   // Tags, the reader's diagnostics, the dialect: false when the moves cannot be checked
   // (a bad FEN, an unsupported variant). `start` receives the position the game starts from.
+  // The game's own tags, checked for a name given twice.
   bool begin(Position& start);
+  // The tags the caller saw, whose names it found all different (the plain scanner refuses
+  // a game that repeats one); they must outlive the validator.
+  bool begin(Position& start, std::span<const TagView> distinct_tags);
   void note_moves(bool has_moves);  // a game without moves gets a warning
   void count_plies(int plies) { report_.plies = plies; }
   // How the main line ended: the board's verdict, and who was to move.
@@ -50,7 +63,8 @@ private:
   void error(std::string code, Location at, std::string message);
   void warn(std::string code, Location at, std::string message);
   void strict_warn(std::string code, Location at, std::string message);
-  bool check_tags(Position& start);
+  bool begin_checks(Position& start, bool distinct);  // begin()'s work, once tags_ is set
+  bool check_tags(Position& start, bool distinct);
   void detect(const Position& start);
   // `writable` is the same line in the caller's game, where the moves read are recorded (or null).
   bool replay(const Line& line, Line* writable, Position pos, notation::PieceOrigins origins, int ply_base,
@@ -65,17 +79,19 @@ private:
   // The tags the checks read, the first of each name, found in one pass over the tags
   // (a dozen lookups a game, each a walk over all the tags, cost more than the checks).
   struct KnownTags {
-    const Tag* roster[7] = {};  // Event, Site, Date, Round, White, Black, Result
-    const Tag* variant = nullptr;
-    const Tag* fen = nullptr;
-    const Tag* setup = nullptr;
-    const Tag* date() const { return roster[2]; }
-    const Tag* result() const { return roster[6]; }
+    const TagView* roster[7] = {};  // Event, Site, Date, Round, White, Black, Result
+    const TagView* variant = nullptr;
+    const TagView* fen = nullptr;
+    const TagView* setup = nullptr;
+    const TagView* date() const { return roster[2]; }
+    const TagView* result() const { return roster[6]; }
   };
-  static KnownTags find_known_tags(const Game& game);
+  static KnownTags find_known_tags(std::span<const TagView> tags);
 
   const Game& game_;
   const ValidateOptions& options_;
+  std::span<const TagView> tags_;
+  std::vector<TagView> own_tags_;  // the Game's, for begin(Position&)
   KnownTags known_;
   Game* writable_;
   const Position* main_start_ = nullptr;  // where the main line starts (run())

@@ -45,28 +45,20 @@ public:
   // `board` and `scratch` are the caller's, reused from game to game (they keep their room
   // for history). `board` receives the start position; it follows the main line when a
   // judge or an observer is told it (else it is where declined moves are played).
-  PlainChecker(Game& game, Position& board, Position& scratch, const ValidateOptions& options,
-               GameBuilder* build = nullptr, BuildOptions keep = {})
-      : game_(game), options_(options), pos_(board), scratch_(scratch), build_(build), keep_(keep) {}
+  // `tags` too is the caller's, emptied: the game's tags as they stand in the text scanned.
+  PlainChecker(Game& game, std::vector<TagView>& tags, Position& board, Position& scratch,
+               const ValidateOptions& options, GameBuilder* build = nullptr, BuildOptions keep = {})
+      : game_(game), tags_(tags), options_(options), pos_(board), scratch_(scratch), build_(build), keep_(keep) {}
 
   bool tag(std::string_view name, std::string_view value, Location at, Location value_at) {
-    if (tags_ == 0) {  // a plain game begins with its first tag
+    if (tags_.empty()) {  // a plain game begins with its first tag
       game_.start = at;
       if (build_) build_->begin_game(game_.ordinal, at);
       if (observer_) observer_->begin();
     }
     if (observer_) observer_->tag(name, value);
-    if (build_) {
-      build_->tag(name, value, at, value_at);
-      ++tags_;
-      return true;
-    }
-    if (tags_ == game_.tags.size()) game_.tags.emplace_back();
-    Tag& t = game_.tags[tags_++];
-    t.name.assign(name);
-    t.value.assign(value);
-    t.at = at;
-    t.value_at = value_at;
+    if (build_) build_->tag(name, value, at, value_at);
+    tags_.push_back({name, value, at, value_at});
     return true;
   }
 
@@ -182,9 +174,8 @@ public:
   // the moves are not to be replayed here (they cannot be checked at all, or not in SAN).
   bool start() {
     if (validator_) return checkable_;
-    if (!build_) game_.tags.resize(tags_);
     validator_.emplace(game_, options_);
-    checkable_ = validator_->begin(pos_);
+    checkable_ = validator_->begin(pos_, tags_);  // (names the scanner found all different)
     if (checkable_) san_.set(pos_);
     if (checkable_ && judge_) judge_->start(pos_);
     if (checkable_ && observer_) observer_->start(pos_), stop_if_unwanted();
@@ -224,11 +215,11 @@ private:
     Move last;
   };
   Game& game_;
+  std::vector<TagView>& tags_;
   const ValidateOptions& options_;
   ReplayObserver* observer_ = options_.observer;
   rules::GameJudge* judge_ = options_.judge;
   bool telling_ = observer_ || judge_;  // the main line's moves are told
-  std::size_t tags_ = 0;
   std::optional<GameValidator> validator_;
   bool checkable_ = false;
   // Building, and not inside a variation left out.
@@ -274,15 +265,17 @@ PlainCheck check_plain(const PlainWindow& window, const ValidateOptions& options
                        BuildOptions keep = {}) {
   auto [text, ends, first_line] = std::tuple(window.text, window.ends, window.first_line);
   const ReaderOptions& reader = window.limits();
-  // One Game per thread, reused when nothing is built: its tag strings keep their room.
+  // One Game per thread, reused when nothing is built (its tags are the views alone).
   thread_local Game reused;
+  thread_local std::vector<TagView> tags;
   thread_local Position board, scratch;
   board = Position::initial();  // where the game starts, unless its FEN tag says otherwise
   Game& game = build ? build->game() : reused;
   game.ordinal = window.ordinal;
   game.result.reset();
   game.diagnostics.clear();
-  PlainChecker checker(game, board, scratch, options, build, keep);
+  tags.clear();
+  PlainChecker checker(game, tags, board, scratch, options, build, keep);
   plain::Scanner scanner(text, ends, first_line, reader);
   PlainCheck check;
   check.outcome = scanner.scan(checker);

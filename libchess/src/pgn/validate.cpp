@@ -153,13 +153,13 @@ void GameValidator::stop_replay(int plies_left) {
   report_.plies += plies_left;  // read past, as the fast path counts them
 }
 
-GameValidator::KnownTags GameValidator::find_known_tags(const Game& game) {
+GameValidator::KnownTags GameValidator::find_known_tags(std::span<const TagView> tags) {
   KnownTags known;
-  auto keep_first = [](const Tag*& slot, const Tag& t) {
+  auto keep_first = [](const TagView*& slot, const TagView& t) {
     if (!slot) slot = &t;
   };
-  for (const Tag& t : game.tags) {
-    const std::string& n = t.name;
+  for (const TagView& t : tags) {
+    const std::string_view n = t.name;
     if (n.empty()) continue;
     switch (n[0]) {  // the first letter, then the whole name: most tags are told apart at once
       case 'E': if (n == "Event") keep_first(known.roster[0], t); break;
@@ -183,15 +183,28 @@ GameValidator::KnownTags GameValidator::find_known_tags(const Game& game) {
 }
 
 bool GameValidator::begin(Position& start) {
-  known_ = find_known_tags(game_);
+  own_tags_.clear();
+  own_tags_.reserve(game_.tags.size());
+  for (const Tag& t : game_.tags) own_tags_.push_back({t.name, t.value, t.at, t.value_at});
+  tags_ = own_tags_;
+  return begin_checks(start, false);
+}
+
+bool GameValidator::begin(Position& start, std::span<const TagView> distinct_tags) {
+  tags_ = distinct_tags;
+  return begin_checks(start, true);
+}
+
+bool GameValidator::begin_checks(Position& start, bool distinct) {
+  known_ = find_known_tags(tags_);
   report_.ordinal = game_.ordinal;
   report_.start = game_.start;
   report_.span = game_.span;
-  auto value = [](const Tag* t) { return t ? t->value : std::string(); };
+  auto value = [](const TagView* t) { return t ? std::string(t->value) : std::string(); };
   report_.white = value(known_.roster[4]);
   report_.black = value(known_.roster[5]);
   report_.result = value(known_.result());
-  bool checkable = check_tags(start);
+  bool checkable = check_tags(start, distinct);
   for (const Diagnostic& d : game_.diagnostics)
     // In an unsupported variant, moves the reader could not tokenise (P@e4) are expected.
     if (checkable || d.code != "unreadable-move") add(d);
@@ -206,7 +219,7 @@ bool GameValidator::begin(Position& start) {
 
 void GameValidator::note_moves(bool has_moves) {
   if (has_moves) return;
-  if (game_.tags.empty()) warn("empty-game", game_.start, "a game with neither tags nor moves");
+  if (tags_.empty()) warn("empty-game", game_.start, "a game with neither tags nor moves");
   else warn("empty-game", game_.start, "a game with no moves");
 }
 
@@ -238,55 +251,60 @@ void GameValidator::strict_warn(std::string code, Location at, std::string messa
   add({options_.strict ? Severity::Error : Severity::Warning, std::move(code), at, std::move(message), 0, {}, {}, {}});
 }
 
-// Tags: duplicates, the roster, Result, Date, SetUp/FEN, Variant. False when the moves
-// cannot be checked at all (a bad FEN, an unsupported variant).
-bool GameValidator::check_tags(Position& start) {
-  // With no allocation for a game's dozen tags or so; a set past that.
-  TagNames names;
-  std::set<std::string_view> seen;
-  const bool few = game_.tags.size() <= TagNames::CAPACITY;
-  for (const Tag& t : game_.tags) {
-    const bool repeated = few ? names.seen_before(t.name) : !seen.insert(t.name).second;
-    if (repeated) error("duplicate-tag", t.at, "tag " + t.name + " appears more than once");
+// Tags: duplicates (unless `distinct`: none, as the caller found), the roster, Result, Date,
+// SetUp/FEN, Variant. False when the moves cannot be checked at all (a bad FEN, an
+// unsupported variant).
+bool GameValidator::check_tags(Position& start, bool distinct) {
+  if (!distinct) {
+    // With no allocation for a game's dozen tags or so; a set past that.
+    TagNames names;
+    std::set<std::string_view> seen;
+    const bool few = tags_.size() <= TagNames::CAPACITY;
+    for (const TagView& t : tags_) {
+      const bool repeated = few ? names.seen_before(t.name) : !seen.insert(t.name).second;
+      if (repeated) error("duplicate-tag", t.at, "tag " + std::string(t.name) + " appears more than once");
+    }
   }
   for (std::size_t i = 0; i < SEVEN_TAG_ROSTER.size(); ++i)
     if (!known_.roster[i])
       strict_warn("missing-tag", game_.start,
                   "no " + std::string(SEVEN_TAG_ROSTER[i]) + " tag (one of the Seven Tag Roster)");
-  if (const Tag* r = known_.result())
+  if (const TagView* r = known_.result())
     if (r->value != "1-0" && r->value != "0-1" && r->value != "1/2-1/2" && r->value != "*") {
       std::string_view meant = notation::normalised_result(r->value);  // "1/2", "1:0"...
       error("malformed-tag", r->at,
-            "Result is '" + r->value + "': expected 1-0, 0-1, 1/2-1/2 or *" +
+            "Result is '" + std::string(r->value) + "': expected 1-0, 0-1, 1/2-1/2 or *" +
                 (meant.empty() ? "" : " ('" + std::string(meant) + "')"));
     }
-  if (const Tag* d = known_.date()) {
+  if (const TagView* d = known_.date()) {
     if (!well_formed_date(d->value))
       error("bad-date", d->at,
-            "Date is '" + d->value + "': expected YYYY.MM.DD, with ? for unknown digits" + date_suggestion(d->value));
+            "Date is '" + std::string(d->value) + "': expected YYYY.MM.DD, with ? for unknown digits" +
+                date_suggestion(d->value));
     else if (std::string why = impossible_date(d->value); !why.empty())
-      error("bad-date", d->at, "Date is '" + d->value + "', which cannot be: " + why);
+      error("bad-date", d->at, "Date is '" + std::string(d->value) + "', which cannot be: " + why);
   }
 
   bool chess960 = false;
-  if (const Tag* variant = known_.variant) {
+  if (const TagView* variant = known_.variant) {
     if (is_chess960_variant(variant->value)) {
       chess960 = true;
     } else if (!is_standard_variant(variant->value)) {
       error("unsupported-variant", variant->at,
-            "variant '" + variant->value + "' is not supported (only standard chess and Chess960): moves not checked");
+            "variant '" + std::string(variant->value) + "' is not supported (only standard chess and Chess960): moves not checked");
       return false;
     }
   }
-  const Tag* fen = known_.fen;
-  const Tag* setup = known_.setup;
+  const TagView* fen = known_.fen;
+  const TagView* setup = known_.setup;
   if (setup && setup->value == "1" && !fen) {
     error("bad-fen", setup->at, "SetUp \"1\" but no FEN tag");
     return false;
   }
   if (fen) {
     if (!setup) warn("missing-tag", fen->at, "FEN tag without SetUp \"1\"");
-    else if (setup->value != "1") warn("malformed-tag", setup->at, "SetUp is '" + setup->value + "' with a FEN tag: expected \"1\"");
+    else if (setup->value != "1")
+      warn("malformed-tag", setup->at, "SetUp is '" + std::string(setup->value) + "' with a FEN tag: expected \"1\"");
     FenOptions fo;
     if (chess960) fo.chess960 = Chess960Mode::On;
     FenResult r = Position::from_fen(fen->value, fo);
@@ -430,11 +448,11 @@ void GameValidator::note_readings(const std::vector<notation::ReadingNote>& note
 }
 
 void GameValidator::check_result(std::optional<Ending> ending, bool has_moves, Location last_move) {
-  const Tag* tag = known_.result();
+  const TagView* tag = known_.result();
   if (!game_.result && !has_moves) {
     // Header-only records (broadcasts list games before they are played) are not wrong
     // moves: reported, but the game stays valid. A game without tags too was said empty.
-    if (!game_.tags.empty())
+    if (!tags_.empty())
       warn("missing-result", game_.start, "tags with no moves and no termination marker (1-0, 0-1, 1/2-1/2 or *)");
   } else if (!game_.result) {
     error("missing-result", last_move,
@@ -442,7 +460,7 @@ void GameValidator::check_result(std::optional<Ending> ending, bool has_moves, L
   } else if (tag && tag->value != *game_.result &&
              (tag->value == "1-0" || tag->value == "0-1" || tag->value == "1/2-1/2" || tag->value == "*")) {
     error("result-mismatch", game_.result_at,
-          "the moves end with " + *game_.result + " but the Result tag says " + tag->value);
+          "the moves end with " + *game_.result + " but the Result tag says " + std::string(tag->value));
   }
   // The board's verdict is the rules layer's, as game-adjudicate's is.
   if (!ending || ending->status == rules::Status::Playable) return;
@@ -450,10 +468,12 @@ void GameValidator::check_result(std::optional<Ending> ending, bool has_moves, L
   std::string expected = mate ? (ending->side_to_move == WHITE ? "0-1" : "1-0") : "1/2-1/2";
   std::string what = mate ? std::string(ending->side_to_move == WHITE ? "White" : "Black") + " is checkmated"
                           : "the game ends in stalemate";
-  for (const std::string* claimed : {game_.result ? &*game_.result : nullptr, tag ? &tag->value : nullptr}) {
+  for (std::optional<std::string_view> claimed :
+       {game_.result ? std::optional<std::string_view>(*game_.result) : std::nullopt,
+        tag ? std::optional(tag->value) : std::nullopt}) {
     if (!claimed || *claimed == expected) continue;
     Location at = game_.result ? game_.result_at : game_.start;
-    std::string message = what + ", so the result is " + expected + ", not " + *claimed;
+    std::string message = what + ", so the result is " + expected + ", not " + std::string(*claimed);
     // "*" (unknown) over a finished game is how studies and puzzles are exported.
     if (*claimed == "*") warn("result-contradicts-position", at, message);
     else error("result-contradicts-position", at, message);
