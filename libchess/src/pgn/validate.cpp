@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <set>
 #include <vector>
 
@@ -153,6 +154,13 @@ void GameValidator::stop_replay(int plies_left) {
   report_.plies += plies_left;  // read past, as the fast path counts them
 }
 
+// Whether `n` is `name`: its length first, then a compare of a length known when compiled,
+// a load or two (string_view's == called the library's compare for each name of the length).
+template <std::size_t N>
+bool is_name(std::string_view n, const char (&name)[N]) {
+  return n.size() == N - 1 && std::memcmp(n.data(), name, N - 1) == 0;
+}
+
 GameValidator::KnownTags GameValidator::find_known_tags(std::span<const TagView> tags) {
   KnownTags known;
   auto keep_first = [](const TagView*& slot, const TagView& t) {
@@ -162,20 +170,20 @@ GameValidator::KnownTags GameValidator::find_known_tags(std::span<const TagView>
     const std::string_view n = t.name;
     if (n.empty()) continue;
     switch (n[0]) {  // the first letter, then the whole name: most tags are told apart at once
-      case 'E': if (n == "Event") keep_first(known.roster[0], t); break;
+      case 'E': if (is_name(n, "Event")) keep_first(known.roster[0], t); break;
       case 'S':
-        if (n == "Site") keep_first(known.roster[1], t);
-        else if (n == "SetUp") keep_first(known.setup, t);
+        if (is_name(n, "Site")) keep_first(known.roster[1], t);
+        else if (is_name(n, "SetUp")) keep_first(known.setup, t);
         break;
-      case 'D': if (n == "Date") keep_first(known.roster[2], t); break;
+      case 'D': if (is_name(n, "Date")) keep_first(known.roster[2], t); break;
       case 'R':
-        if (n == "Round") keep_first(known.roster[3], t);
-        else if (n == "Result") keep_first(known.roster[6], t);
+        if (is_name(n, "Round")) keep_first(known.roster[3], t);
+        else if (is_name(n, "Result")) keep_first(known.roster[6], t);
         break;
-      case 'W': if (n == "White") keep_first(known.roster[4], t); break;
-      case 'B': if (n == "Black") keep_first(known.roster[5], t); break;
-      case 'V': if (n == "Variant") keep_first(known.variant, t); break;
-      case 'F': if (n == "FEN") keep_first(known.fen, t); break;
+      case 'W': if (is_name(n, "White")) keep_first(known.roster[4], t); break;
+      case 'B': if (is_name(n, "Black")) keep_first(known.roster[5], t); break;
+      case 'V': if (is_name(n, "Variant")) keep_first(known.variant, t); break;
+      case 'F': if (is_name(n, "FEN")) keep_first(known.fen, t); break;
       default: break;
     }
   }
