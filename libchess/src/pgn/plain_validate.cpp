@@ -40,6 +40,10 @@ std::string comment_text(std::string_view raw) {
 // general reader would, its moves resolved (for writers). Its checks on moves are the
 // general path's (GameValidator::replay, validate.cpp): a new check on moves goes in both,
 // and tests/unit/plain_path_test.cpp (with the corpus tests) compares their reports.
+//
+// `Lean`: validation alone, with no observer, judge or builder; what they need at each move
+// is then left out when compiled (those tests cost validation 2% of its instructions).
+template <bool Lean>
 class PlainChecker {
 public:
   // `board` and `scratch` are the caller's, reused from game to game (they keep their room
@@ -63,16 +67,17 @@ public:
   }
 
   [[gnu::always_inline]] bool move(std::string_view text, Location at) {
-    if (!start()) return false;
-    if (stopped_) return plies_ += skipped_depth_ == 0, true;
+    if (!checkable_ && !start()) [[unlikely]]
+      return false;
+    if (stopped()) return plies_ += skipped_depth_ == 0, true;
     bool main_line = saved_.empty();
-    if (main_line && telling_) tell_before_move();
+    if (main_line && telling()) tell_before_move();
     Move m = play(text, at, main_line);
     if (!m.is_ok()) return false;  // the general path says why
     last_ = m;
     if (main_line) {
       ++plies_;
-      if (telling_) tell_after_move(m);
+      if (telling()) tell_after_move(m);
     }
     if (building()) build_->resolved_move(keep_.move_texts ? text : std::string_view(), at, m);
     return true;
@@ -82,7 +87,7 @@ public:
     if (building() && keep_.nags) build_->nag(nag, {});
   }
   void comment(std::string_view raw, Location at) {
-    if (stopped_) return;
+    if (stopped()) return;
     if (observer_ && saved_.empty()) {
       if (raw.find('\n') == std::string_view::npos) observer_->comment(raw);
       else observer_->comment(comment_text(raw));
@@ -94,7 +99,7 @@ public:
 
   // A variation replaces the move before it: it starts from the position before that move.
   bool begin_variation() {
-    if (stopped_) return ++skipped_depth_, true;
+    if (stopped()) return ++skipped_depth_, true;
     if (!start() || !last_.is_ok()) return false;
     saved_.push_back({san_, before_decline_, declined_, last_});
     if (declined_) san_ = before_decline_;
@@ -105,7 +110,7 @@ public:
   }
 
   bool end_variation() {
-    if (stopped_) return --skipped_depth_, true;  // (the scanner balances them)
+    if (stopped()) return --skipped_depth_, true;  // (the scanner balances them)
     san_ = saved_.back().san;
     before_decline_ = saved_.back().before_decline;
     declined_ = saved_.back().declined;
@@ -134,7 +139,7 @@ public:
       if (!m.is_ok() && !(m = with_wrong_mark(pos, text, at)).is_ok()) return m;
       san_.set(pos);
     }
-    if (main_line && telling_) pos_.make_move(m);  // what the judge and the observer are told
+    if (main_line && telling()) pos_.make_move(m);  // what the judge and the observer are told
     return m;
   }
 
@@ -164,9 +169,9 @@ public:
     validator_->note_moves(has_moves);
     validator_->count_plies(plies_);
     validator_->check_result(ending(), has_moves, {});
-    if (observer_ && !stopped_) observer_->end(pos_);
+    if (observer_ && !stopped()) observer_->end(pos_);
     GameReport report = validator_->finish();
-    report.replay_stopped = stopped_;
+    report.replay_stopped = stopped();
     return report;
   }
 
@@ -187,8 +192,8 @@ private:
   // as storing it in pos_ (its key, its checkers found afresh on attack tables out of the
   // caches) cost validation 4% of its time, more than the rest of a game's end.
   std::optional<GameValidator::Ending> ending() const {
-    if (stopped_) return std::nullopt;
-    if (telling_) return GameValidator::Ending{rules::status(pos_), pos_.side_to_move()};
+    if (stopped()) return std::nullopt;
+    if (telling()) return GameValidator::Ending{rules::status(pos_), pos_.side_to_move()};
     return GameValidator::Ending{rules::status(san_.has_legal_move(), san_.in_check()), san_.side_to_move()};
   }
 
@@ -223,7 +228,10 @@ private:
   std::optional<GameValidator> validator_;
   bool checkable_ = false;
   // Building, and not inside a variation left out.
-  bool building() const { return build_ && (saved_.empty() || keep_.variations); }
+  bool building() const { return !Lean && build_ && (saved_.empty() || keep_.variations); }
+  // The main line's moves are told; the observer wants no more of the game.
+  bool telling() const { return !Lean && telling_; }
+  bool stopped() const { return !Lean && stopped_; }
 
   Position& pos_;
   Position& scratch_;  // for the moves the SAN board declines, where pos_ must follow the main line
@@ -231,7 +239,7 @@ private:
   // Where a declined move is played: pos_, unless it follows the main line; the scratch
   // then, once given the game's castling geometry.
   Position& declined_on() {
-    if (!telling_) return pos_;
+    if (!telling()) return pos_;
     if (!scratch_set_) scratch_.assign_current(pos_), scratch_set_ = true;
     return scratch_;
   }
@@ -261,8 +269,9 @@ struct PlainCheck {
 };
 
 // With `build`, the game is also built there (a report then needs its moves all read).
-PlainCheck check_plain(const PlainWindow& window, const ValidateOptions& options, GameBuilder* build = nullptr,
-                       BuildOptions keep = {}) {
+template <bool Lean>
+PlainCheck check_plain_as(const PlainWindow& window, const ValidateOptions& options, GameBuilder* build,
+                          BuildOptions keep) {
   auto [text, ends, first_line] = std::tuple(window.text, window.ends, window.first_line);
   const ReaderOptions& reader = window.limits();
   // One Game per thread, reused when nothing is built (its tags are the views alone).
@@ -275,7 +284,7 @@ PlainCheck check_plain(const PlainWindow& window, const ValidateOptions& options
   game.result.reset();
   game.diagnostics.clear();
   tags.clear();
-  PlainChecker checker(game, tags, board, scratch, options, build, keep);
+  PlainChecker<Lean> checker(game, tags, board, scratch, options, build, keep);
   plain::Scanner scanner(text, ends, first_line, reader);
   PlainCheck check;
   check.outcome = scanner.scan(checker);
@@ -297,6 +306,12 @@ PlainCheck check_plain(const PlainWindow& window, const ValidateOptions& options
   check.lines = scanner.lines_to_end();
   check.first_line = scanner.first_line();
   return check;
+}
+
+PlainCheck check_plain(const PlainWindow& window, const ValidateOptions& options, GameBuilder* build = nullptr,
+                       BuildOptions keep = {}) {
+  if (!build && !options.observer && !options.judge) return check_plain_as<true>(window, options, nullptr, keep);
+  return check_plain_as<false>(window, options, build, keep);
 }
 
 // The game's text as the general reader keeps it (Game::raw): lines ended by "\n" alone.
