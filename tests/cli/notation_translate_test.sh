@@ -208,4 +208,91 @@ check "numbers jump: the jump named, at 4." grep -q "<stdin>:1:20: error\[two-co
 run --to uci <<<$'1. e4 e5\n2. Nf5 Nc6'
 check "game over lines: the ply is the game's" grep -q "<stdin>:2:5: error\[illegal-move\].*(ply 3, move 'Nf5'" <<<"$err"
 
+# A game over several lines whose lines do not all begin with a move number: Black's reply
+# opening the next line, a line wrapped mid-game, a number alone or at a line's end. Each
+# goes on with the game (they were read from the start position, as other games, in silence).
+run --to san <<<$'1 P-K4\nP-K4 Kt-KB3'
+check "Black's reply opens the next line: the game goes on" [ "$out" = $'1. e4\n1... e5 2. Nf3' ]
+check "Black's reply opens the next line: certain, no warning, exit 0" [ -z "$err" ] && [ $status -eq 0 ]
+run --to san <<<$'1. d4 d5\nc4 c6'
+check "an unnumbered line after a move pair goes on" [ "$out" = $'1. d4 d5\n2. c4 c6' ]
+check "... with a warning naming the line, the column and the other reading" grep -q "<stdin>:2:1: warning\[continued-line\]: .*line 1 (2. c4 c6).*as another game (c4 c6)" <<<"$err"
+run --to san --format jsonl <<<$'1. d4 d5\nc4 c6'
+check "... the Slav's position" python3 -c '
+import json, sys
+lines = [json.loads(l) for l in sys.stdin]
+assert lines[1]["fen"] == "rnbqkbnr/pp2pppp/2p5/3p4/2PP4/8/PP2PPPP/RNBQKBNR w KQkq - 0 3", lines[1]["fen"]
+assert lines[1]["warnings"][0]["code"] == "continued-line"
+' <<<"$out"
+run --to uci <<<$'1.\ne4 e5\n2.\nNf3 Nc6\n3.\nBb5 a6'
+check "a number alone on a line: the next line's" [ "$out" = $'\ne2e4 e7e5\n\ng1f3 b8c6\n\nf1b5 a7a6' ] && check "a number alone: exit 0" [ $status -eq 0 ]
+run --to san <<<$'1.\ne4 e5\n2.\nNf3 Nc6'
+check "a number alone: the moves after it written numbered" [ "$out" = $'\n1. e4 e5\n\n2. Nf3 Nc6' ]
+run --to uci <<<$'1. e4\ne5\n2. Nf3\nNc6\n3. Bb5\na6'
+check "one move a line, Black's unnumbered" [ "$out" = $'e2e4\ne7e5\ng1f3\nb8c6\nf1b5\na7a6' ] && check "one move a line: quiet" [ -z "$err" ]
+run --to san <<<$'1. e4 e5 2. Nf3\nNc6 3. Bb5 a6'
+check "a line wrapped mid-game" [ "$out" = $'1. e4 e5 2. Nf3\n2... Nc6 3. Bb5 a6' ] && check "wrapped: quiet" [ -z "$err" ]
+run --to san <<<$'1. e4 e5 2.\nNf3 Nc6 3.\nBb5 a6'
+check "a number left at a line's end" [ "$out" = $'1. e4 e5\n2. Nf3 Nc6\n3. Bb5 a6' ] && check "a number at the end: exit 0" [ $status -eq 0 ]
+run --from descriptive --to san <<<$'1 P-K4 P-K4 2 Kt-KB3 Kt-QB3 3 B-Kt5 P-QR3 4 B-R4 Kt-KB3 5 Castles B-K2 6 R-K1 P-QKt4 7 B-Kt3\nP-Q3'
+check "descriptive, Black's 7th on the next line" [ "$(tail -n1 <<<"$out")" = "7... d6" ]
+# Lines that begin with 1. stay games of their own (opening lines for an engine); so does an
+# unnumbered line whose moves go on only from the start position.
+run --to uci --format jsonl <<<$'1. e4 e5\n1. d4 d5\nd2d4'
+check "1. on each line: separate games; a move legal only from the start: a game of its own" python3 -c '
+import json, sys
+lines = [json.loads(l) for l in sys.stdin]
+assert lines[1]["fen"] == "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq d6 0 2", lines[1]["fen"]
+assert lines[2]["fen"] == "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1", lines[2]["fen"]
+assert all(l["ok"] and "warnings" not in l for l in lines)
+' <<<"$out"
+run --to uci <<<$'e2e4 e7e5\nd2d4 d7d5'
+check "unnumbered lines that read both ways: the second goes on, warned" grep -q "<stdin>:2:1: warning\[continued-line\]" <<<"$err"
+check "... not with --no-warnings" bash -c '[ -z "$("$1" --to uci --no-warnings <<<$'"'"'e2e4 e7e5\nd2d4 d7d5'"'"' 2>&1 >/dev/null)" ]' _ "$bin"
+run --to uci <<<$'e2e4 e7e5\n\nd2d4 d7d5'
+check "a blank line between them: games of their own, quietly" [ -z "$err" ] && [ "$out" = $'e2e4 e7e5\n\nd2d4 d7d5' ]
+run --to san <<<$'1. e4 e5 1-0\ne4 e5'
+check "after a result: a new game" [ "$out" = $'1. e4 e5 1-0\ne4 e5' ] && check "after a result: quiet" [ -z "$err" ]
+
+# A line numbered where nothing goes on to is refused, not read from the start position as a
+# game renumbered in silence; after a blank line (a page break), a line numbered where the
+# game stopped goes on with it.
+run --to san <<<'5. Nf3 Nc6'
+check "a first line at move 5: refused" grep -q "<stdin>:1:1: error\[unknown-start\]: the line begins at move 5, but no line before it goes on to there" <<<"$err"
+check "a first line at move 5: no output, exit 1" [ "$out" = "" ] && [ $status -eq 1 ]
+run --to san <<<$'1. e4 e5\n\n2. Nf3 Nc6'
+check "a page break: the game goes on" [ "$out" = $'1. e4 e5\n\n2. Nf3 Nc6' ] && check "a page break: exit 0" [ $status -eq 0 ]
+run --to uci --format jsonl <<<$'1. e4 e5\n\n2. Nf3 Nc6'
+check "a page break: the position is the game's" grep -q '"fen": "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"' <<<"$out"
+run --to san <<<$'1. e4 e5\n\n3. Nf3 Nc6\n4. Bb5 a6'
+check "numbers that do not follow on: refused, the game's place said" grep -q "<stdin>:3:1: error\[unknown-start\]: the line begins at move 3, but the game before it stands at move 2" <<<"$err"
+check "... and the lines of that game after it stopped" grep -q "<stdin>:4:1: error\[game-stopped\]" <<<"$err"
+run --to san <<<$'1. e4\n2. Nf3'
+check "a move left out between lines: refused, not 1. Nf3" grep -q "<stdin>:2:1: error\[unknown-start\].*stands at move 1 (Black's)" <<<"$err"
+run --to san <<<$'1. e4 e5\n\n1. Nf3 Nc6'
+check "1. after a blank line: a new game" [ "$out" = $'1. e4 e5\n\n1. Nf3 Nc6' ] && check "1. after a blank line: quiet" [ -z "$err" ]
+run --fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" --to san <<<'5. Nf3 Nc6'
+check "--fen: a line starts there, whatever its number (numbered from the FEN's)" [ "$out" = "1. Nf3 Nc6" ] && [ -z "$err" ]
+
+# Null moves: "--" is one (it was joined to its neighbours as a spaced dash), said as Z0,
+# 0000 and @@@@ are; --allow-null-moves reads them as passes, written as pgn-convert does.
+run --to uci <<<'1. e4 -- 2. d4 d5'
+check "'--': a null move, at its own column and ply" grep -q "<stdin>:1:7: error\[unreadable-move\]: '--' is a null move (a pass, as analysis programs write it): not a move of the game (--allow-null-moves reads it as a pass) (ply 2, move '--'" <<<"$err"
+for spelling in Z0 0000 @@@@; do
+  run --to uci <<<"1. e4 $spelling 2. d4 d5"
+  check "'$spelling': the same message" grep -q "<stdin>:1:7: error\[unreadable-move\]: '$spelling' is a null move (a pass, as analysis programs write it): not a move of the game (--allow-null-moves" <<<"$err"
+done
+run --to uci --allow-null-moves <<<'1. e4 -- 2. d4 d5'
+check "--allow-null-moves: UCI writes 0000" [ "$out" = "e2e4 0000 d2d4 d7d5" ] && check "--allow-null-moves: exit 0" [ $status -eq 0 ]
+run --to san --allow-null-moves <<<'1. e4 Z0 2. d4 @@@@ 3. c4'
+check "--allow-null-moves: SAN writes --" [ "$out" = "1. e4 -- 2. d4 -- 3. c4" ]
+run --to descriptive --allow-null-moves <<<'1. -- e5 2. Nf3'
+check "--allow-null-moves: descriptive, a pass first" [ "$out" = "1 -- P-K4 2 N-KB3" ]
+run --to uci --allow-null-moves --format jsonl <<<'1. e4 --'
+check "--allow-null-moves: the position after the pass" grep -q '"uci": \["e2e4", "0000"\].*"fen": "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"' <<<"$out"
+run --to san --allow-null-moves <<<'1. e4 f5 2. Qh5+ --'
+check "a null move in check: illegal" grep -q "<stdin>:1:18: error\[illegal-move\]: a null move ('--') while in check" <<<"$err"
+run --from descriptive --to san <<<'1 Kt -- KB3'
+check "a spaced descriptive dash is still a dash" [ "$out" = "1. Nf3" ]
+
 finish "notation-translate CLI"

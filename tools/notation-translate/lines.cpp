@@ -1,5 +1,6 @@
 #include "notation-translate/lines.h"
 
+#include <cstring>
 #include <fmt/core.h>
 
 #include "chess/notation/move_text.h"
@@ -29,10 +30,57 @@ bool numbered_after(std::string_view line, std::string_view next) {
 
 bool tied(const LineResult& r) { return r.failure && r.failure->code == "ambiguous-move"; }
 
+bool blank(std::string_view text) { return text.find_first_not_of(" \t\r") == std::string_view::npos; }
+
+// Whether the line may have a move number before its first move: only if it begins with one,
+// a comment, a NAG or a glyph (a move first: no number, and no need to split the line here).
+bool may_begin_numbered(std::string_view text) {
+  std::size_t i = text.find_first_not_of(" \t");
+  return i != std::string_view::npos && std::strchr("0123456789({$!?;,.", text[i]) && text[i] != '\0';
+}
+
+// The line's last word, and where it begins (spaces at the end skipped).
+std::string_view last_word(std::string_view text, std::size_t& at) {
+  std::size_t end = text.find_last_not_of(" \t\r");
+  if (end == std::string_view::npos) return {};
+  std::size_t begin = text.find_last_of(" \t", end);
+  at = begin == std::string_view::npos ? 0 : begin + 1;
+  return text.substr(at, end + 1 - at);
+}
+
 }  // namespace
 
+// A move number at the line's end, no move after it ("1. e4 e5 2.", "7 ...", a number alone
+// on its line): the number of the next line's first move.
+std::optional<DialectOfInput::Pending> DialectOfInput::trailing_number(std::string_view text, std::size_t line) {
+  text = moves_of(text);
+  std::size_t at = 0;
+  std::string_view word = last_word(text, at);
+  bool black = false;
+  if (!word.empty() && (word.find_first_not_of('.') == std::string_view::npos || word == "\u2026")) {
+    if (word.size() < 3 && word != "\u2026") return std::nullopt;
+    black = true;  // "7 ...": Black's move comes next
+    word = last_word(text.substr(0, at), at);
+  }
+  if (word.size() >= 3 && word.front() == '(' && word.back() == ')') word = word.substr(1, word.size() - 2);
+  std::size_t digits = 0;
+  while (digits < word.size() && word[digits] >= '0' && word[digits] <= '9') ++digits;
+  if (digits == 0 || digits > 3) return std::nullopt;  // four digits: an ICCF move
+  std::string_view dots = word.substr(digits);
+  if (dots.find_first_not_of('.') != std::string_view::npos && dots != "\u2026") return std::nullopt;
+  black = black || dots.size() >= 3 || dots == "\u2026";
+  // The number is no move's part ("P - K 4": the rank of a spaced move).
+  MoveText t = split_move_text(text);
+  if (!t.moves.empty() && t.moves.back().column - 1 + t.moves.back().text.size() > at) return std::nullopt;
+  int number = 0;
+  for (std::size_t k = 0; k < digits; ++k) number = number * 10 + (word[k] - '0');
+  if (number == 0) return std::nullopt;
+  return Pending{number, black, line};
+}
+
 void DialectOfInput::file_is(const std::string& file, bool& failed) {
-  if (file != file_) failed |= flush(), file_ = file, settled_ = nullptr, last_.reset(), stopped_.reset();
+  if (file != file_)
+    failed |= flush(), file_ = file, settled_ = nullptr, last_.reset(), stopped_.reset(), pending_.reset(), gap_ = false;
 }
 
 bool DialectOfInput::line(const std::string& file, std::size_t number, const std::string& text) {
@@ -57,6 +105,8 @@ void DialectOfInput::too_long(const std::string& file, std::size_t number) {
   file_is(file, failed);
   flush_waiting();  // the lines of a game the unread line may have gone on with
   last_.reset();
+  pending_.reset();
+  gap_ = false;
   answers_[number].known = true;
   release();
 }
@@ -87,9 +137,10 @@ bool DialectOfInput::read(std::size_t number, const std::string& text) {
     failed |= flush_block();  // before this line is read: it may go on from the block's end
   }
   if (std::optional<LineResult> refused = after_stopped_game(text)) return print(number, text, *refused) || failed;
-  LineResult result = translate(text, {}, waiting_.empty() && last_ ? &*last_ : nullptr);
+  Start start;
+  LineResult result = begin(text, start);
   if (can_wait_ && tied(result)) {
-    tied_.push_back({number, text});  // read again when the lines after it have come
+    tied_.push_back({number, text, std::move(start)});  // read again when the lines after it have come
     return failed;
   }
   if (result.second_column_at && can_wait_) {
@@ -107,7 +158,7 @@ bool DialectOfInput::read(std::size_t number, const std::string& text) {
 bool DialectOfInput::release_tied(bool last) {
   std::vector<std::string_view> after;
   for (std::size_t i = 1; i < tied_.size(); ++i) after.push_back(tied_[i].text);
-  LineResult result = translate(tied_[0].text, after, last_ ? &*last_ : nullptr);
+  LineResult result = translate(tied_[0].text, after, tied_[0].start);
   if (!last && tied(result)) return false;
   std::vector<Waiting> held = std::move(tied_);
   tied_.clear();
@@ -121,8 +172,10 @@ bool DialectOfInput::release_tied(bool last) {
 }
 
 LineResult DialectOfInput::translate(std::string_view text, const std::vector<std::string_view>& after,
-                                     const Continuation* from) const {
-  LineResult result = translator_.translate(text, settled_, from);
+                                     const Start& start) const {
+  LineStart from{start.goes_on && last_ ? &*last_ : nullptr, start.number, start.black, start.numbered};
+  LineResult result = translator_.translate_from(text, settled_, from);
+  if (start.warning && !result.failure) result.warnings.insert(result.warnings.begin(), *start.warning);
   if (!tied(result) || after.empty()) return result;
   std::vector<std::string_view> ahead;
   std::string_view previous = text;
@@ -132,9 +185,98 @@ LineResult DialectOfInput::translate(std::string_view text, const std::vector<st
     previous = next;
   }
   if (ahead.empty()) return result;
-  LineResult retried = translator_.translate(text, settled_, from, ahead);
+  LineResult retried = translator_.translate_from(text, settled_, from, ahead);
+  if (start.warning && !retried.failure) retried.warnings.insert(retried.warnings.begin(), *start.warning);
   if (!retried.failure || retried.failure->ply > result.failure->ply) return retried;
   return result;
+}
+
+LineResult DialectOfInput::begin(std::string_view text, Start& start) const {
+  start = Start{};
+  // A FEN before the moves begins a game; a line waiting for the dialect is read alone.
+  if (text.find('\t') != std::string_view::npos || !waiting_.empty()) return translate(text, {}, start);
+  bool numbered_first = may_begin_numbered(text);
+  if (!numbered_first && !last_ && !pending_) return translate(text, {}, start);  // moves from the start
+  MoveText t = split_move_text(text);
+  if (t.moves.empty()) return translate(text, {}, start);  // blank, a number alone, a comment
+  int number = t.first_number;
+  bool black = t.first_number_black;
+  if (!number && pending_) {  // the number alone on a line before, or at its end
+    number = start.number = pending_->number;
+    black = start.black = pending_->black;
+    start.numbered = true;
+  }
+  if (number) {
+    if (last_ && number == last_->pos.fullmove_number() && black == (last_->pos.side_to_move() == chess::BLACK)) {
+      start.goes_on = true;
+      return translate(text, {}, start);
+    }
+    const TranslatorOptions& options = translator_.options();
+    const chess::Position& initial = options.start;
+    bool can_begin = number == 1 || options.start_given ||
+                     (number == initial.fullmove_number() && black == (initial.side_to_move() == chess::BLACK));
+    if (can_begin) return translate(text, {}, start);
+    // Read from the start position it would be another game, renumbered in silence.
+    LineResult refused;
+    std::size_t column = t.first_number ? text.find_first_of("0123456789") + 1 : t.moves[0].column;
+    std::string where = t.first_number ? std::string()
+                                       : fmt::format(" (the number {}{} ends line {})", number, black ? "..." : ".",
+                                                     pending_->line);
+    std::string before = last_ ? fmt::format("the game before it stands at move {}{}", last_->pos.fullmove_number(),
+                                             last_->pos.side_to_move() == chess::BLACK ? " (Black's)" : "")
+                               : "no line before it goes on to there";
+    refused.failure = Problem{"unknown-start", column, 0, "", "",
+                              fmt::format("the line begins at move {}{}{}, but {}: not read from the starting "
+                                          "position, where it would be another game (--fen, or a FEN and a tab "
+                                          "before the moves, gives the position it starts from)",
+                                          number, black ? " (Black's)" : "", where, before),
+                              {}};
+    return refused;
+  }
+  if (!last_ || gap_) return translate(text, {}, start);  // after a blank line: a game of its own
+  // No number before its first move, after a line of a game: it goes on with the game, or it
+  // is a game of its own. Both are read; the one that reads is taken.
+  Start on;
+  on.goes_on = true;
+  on.numbered = last_->numbered;
+  bool black_next = last_->pos.side_to_move() == chess::BLACK;
+  if (t.numbered) {  // numbers further on ("Nc6 3. Bb5"): the first move's is where the game stands
+    on.number = last_->pos.fullmove_number();
+    on.black = black_next;
+    on.numbered = true;
+  }
+  auto reads = [](const LineResult& r) { return !r.failure || tied(r); };
+  // Certain when the game is numbered and the line before stopped after White's move: a new
+  // game would begin with a number, and with White.
+  bool certain = last_->numbered && black_next;
+  LineResult going_on = translate(text, {}, on);
+  if (certain && reads(going_on)) {
+    start = std::move(on);
+    return going_on;
+  }
+  LineResult own = translate(text, {}, start);
+  bool take_on;
+  if (reads(going_on) != reads(own)) {
+    take_on = reads(going_on);
+  } else if (!reads(going_on)) {  // the error of the reading that got further
+    int on_ply = going_on.failure->ply ? going_on.failure->ply - last_->plies : 0, own_ply = own.failure->ply;
+    take_on = on_ply != own_ply ? on_ply > own_ply : last_->numbered;
+  } else {
+    take_on = true;  // not certain (above): said, with the other reading
+    LineResult shown = going_on;
+    shown.numbered = true;
+    std::string theirs = translator_.render(shown), mine = translator_.render(own);
+    on.warning = Problem{"continued-line", t.moves[0].column, 0, "", last_->pos.fen(),
+                         fmt::format("the line has no move number: read as going on with the game of line {} ({}); "
+                                     "from the starting position it reads too, as another game ({}): a move number, "
+                                     "or a blank line before it, says which",
+                                     last_line_, theirs, mine),
+                         {}};
+  }
+  if (!take_on) return own;
+  start = std::move(on);
+  if (start.warning && !going_on.failure) going_on.warnings.insert(going_on.warnings.begin(), *start.warning);
+  return going_on;
 }
 
 bool DialectOfInput::flush_block() {
@@ -172,7 +314,10 @@ bool DialectOfInput::flush_block() {
       continue;
     }
     std::vector<std::string_view> after(parts.begin() + k + 1, parts.end());
-    part = translate(parts[k], after, last_ ? &*last_ : nullptr);
+    Start start;
+    start.goes_on = k > 0;  // numbered where the game stands (checked above)
+    if (k == 0) part = begin(parts[k], start);  // the block's first line begins as any line does
+    if (k > 0 || (tied(part) && !after.empty())) part = translate(parts[k], after, start);
     if (part.failure) failed_at = line_of[k], last_.reset();
     else if (!part.moves.empty()) last_ = part.end;
   }
@@ -198,9 +343,13 @@ bool DialectOfInput::print_block(std::vector<LineResult>& left, std::vector<Line
 std::optional<LineResult> DialectOfInput::after_stopped_game(std::string_view text) {
   if (!stopped_) return std::nullopt;
   MoveText t = split_move_text(text);
-  bool goes_on = text.find('\t') == std::string_view::npos && t.first_number > 0 &&
-                 (t.first_number > stopped_->number ||
-                  (t.first_number == stopped_->number && t.first_number_black && !stopped_->black));
+  // A line of no moves (blank: a page break; a number alone) neither goes on nor ends it.
+  if (t.moves.empty() && t.result.empty() && text.find('\t') == std::string_view::npos) return std::nullopt;
+  int number = t.first_number;
+  bool black = t.first_number_black;
+  if (!number && pending_) number = pending_->number, black = pending_->black;
+  bool goes_on = text.find('\t') == std::string_view::npos && number > 0 &&
+                 (number > stopped_->number || (number == stopped_->number && black && !stopped_->black));
   if (!goes_on) {
     stopped_.reset();  // a blank line, a new game: what follows is read again
     return std::nullopt;
@@ -229,8 +378,21 @@ bool DialectOfInput::settle_and_print(std::size_t number, std::string_view text,
 bool DialectOfInput::print(std::size_t number, std::string_view text, LineResult result) {
   // The next line may go on with this game; not after a failure, a blank line or no moves.
   std::optional<Continuation> game = std::move(last_);
-  if (result.failure || result.moves.empty()) last_.reset();
-  else last_ = std::move(result.end);
+  if (result.failure) {
+    last_.reset(), pending_.reset(), gap_ = false;
+  } else if (!result.moves.empty()) {
+    // A result ends the game; a number at the line's end is the next line's.
+    if (result.result.empty()) last_ = std::move(result.end), last_line_ = number;
+    else last_.reset();
+    pending_ = trailing_number(text, number);
+    gap_ = false;
+  } else if (blank(text)) {  // a page break: the game goes on if the next line is numbered so
+    last_ = std::move(game), pending_.reset(), gap_ = true;
+  } else if (std::optional<Pending> alone = trailing_number(text, number); alone && result.result.empty()) {
+    last_ = std::move(game), pending_ = alone;  // a number alone: the next line's first move's
+  } else {
+    last_.reset(), pending_.reset(), gap_ = false;
+  }
   if (result.failure && result.failure->code != "game-stopped" && !stopped_) {
     MoveText t = split_move_text(moves_of(text));
     if (!game && t.first_number > 1 && result.failure->ply > 0)  // read from the start, by default

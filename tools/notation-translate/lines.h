@@ -42,9 +42,25 @@ public:
   bool flush();
 
 private:
+  // How a line begins, decided by the lines before it: going on with the game in last_, or
+  // not; the number its first move has when the line has none before it.
+  struct Start {
+    bool goes_on = false;
+    int number = 0;
+    bool black = false;
+    bool numbered = false;
+    std::optional<Problem> warning;  // the line could be read either way: said which was taken
+  };
   struct Waiting {
     std::size_t number;
     std::string text;
+    Start start{};
+  };
+  // A move number left for the next line's first move: alone on its line, or at a line's end.
+  struct Pending {
+    int number;
+    bool black;
+    std::size_t line;
   };
   struct Halves {
     std::size_t number;
@@ -59,6 +75,9 @@ private:
     int number;
     bool black;
   };
+  // A move number at the line's end, no move after it ("1. e4 e5 2.", "7 ...", a number
+  // alone on its line): the number of the next line's first move.
+  static std::optional<Pending> trailing_number(std::string_view text, std::size_t line);
   static constexpr std::size_t MAX_TIED = 64;  // lines held back for one tie, at most
 
   // The lines held for a tie or a block, read with what has come.
@@ -70,8 +89,13 @@ private:
   // A line read with what it goes on from. A tie its moves leave open is looked at again
   // with the moves of the lines after it (`after`, in the game's order), as far as they go
   // on with the game: numbered one after the other.
-  LineResult translate(std::string_view text, const std::vector<std::string_view>& after,
-                       const Continuation* from) const;
+  LineResult translate(std::string_view text, const std::vector<std::string_view>& after, const Start& start) const;
+  // A line read as it begins (`start` set to how): numbered where the game in last_ stands,
+  // it goes on with it; numbered otherwise, a game of its own if its number can begin one
+  // (1., or the start position's), else refused (unknown-start); with no number before its
+  // first move, after a line of a game, it is read both ways and the one that reads taken,
+  // with a warning where both do and nothing else tells them apart.
+  LineResult begin(std::string_view text, Start& start) const;
   // A block of lines each printing two parts of a game side by side (Bird's book: moves
   // 1-30 on the left, 31-60 on the right): the left parts are read in order, then the
   // right ones from where the left ended, each with all the parts after it for a tie to
@@ -100,6 +124,9 @@ private:
   std::vector<Halves> block_;
   std::vector<Waiting> tied_;  // a line ending in a tie, and the lines of its game after it
   std::optional<Stopped> stopped_;
+  std::optional<Pending> pending_;
+  bool gap_ = false;            // blank lines since the last line of the game in last_ (a page break)
+  std::size_t last_line_ = 0;   // the line the game in last_ was last read on
   // Every line given and not yet handed on, by number; a result once known (none for a line
   // too long). Lines wait for a dialect, a tie or a block: those after them wait too, so
   // that the output stays in input order, line for line.

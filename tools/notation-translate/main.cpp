@@ -17,7 +17,7 @@ namespace {
 struct CommandLine {
   std::string from = "auto", to, fen, move, format = "text", numbers = "auto";
   std::vector<std::string> files;
-  bool strict = false, chess960 = false, line_buffered = false, no_warnings = false, list = false;
+  bool strict = false, chess960 = false, allow_null_moves = false, line_buffered = false, no_warnings = false, list = false;
 };
 }  // namespace
 
@@ -38,6 +38,8 @@ int main(int argc, char** argv) {
   app.add_option("--numbers", cl.numbers, "Move numbers: auto (as in the input), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   app.add_flag("--strict", cl.strict, "Accept only the canonical form of each move");
+  app.add_flag("--allow-null-moves", cl.allow_null_moves,
+               "Read null moves (--, Z0, 0000, @@@@) as a pass, written as the target writes one (--, UCI 0000)");
   app.add_flag("--chess960", cl.chess960, "Read KQkq castling rights of FENs as Chess960 (X-FEN)");
   app.add_flag("--line-buffered", cl.line_buffered, "Flush after every line (always on when stdout is a terminal)");
   app.add_flag("--no-warnings", cl.no_warnings, "Do not report lenient readings (ties decided by lookahead...)");
@@ -53,6 +55,7 @@ int main(int argc, char** argv) {
   translate::TranslatorOptions options;
   options.strict = cl.strict;
   options.chess960 = cl.chess960;
+  options.allow_null_moves = cl.allow_null_moves;
   options.with_uci = cl.format == "jsonl";
   using Numbers = translate::TranslatorOptions::Numbers;
   options.numbers = cl.numbers == "always" ? Numbers::Always : cl.numbers == "never" ? Numbers::Never : Numbers::AsInput;
@@ -75,6 +78,7 @@ int main(int argc, char** argv) {
       return tools::EXIT_USAGE_OR_IO;
     }
     options.start = parsed.position;
+    options.start_given = true;
   }
   translate::Translator translator(options);
   bool flush = cl.line_buffered || (out.path().empty() && ::isatty(STDOUT_FILENO));

@@ -136,24 +136,127 @@ bool numbered_from(const MoveText& text, const Position& pos) {
          text.first_number_black == (pos.side_to_move() == BLACK);
 }
 
+namespace {
+
+// A pass as analysis programs and engines write one: "--", "Z0", "0000", "@@@@".
+bool is_null_move_word(std::string_view word) { return is_null_move_text(word) || word == "@@@@"; }
+
+// Whether `word` is a piece named and not yet moved ("Kt", "Q", "KBP", "R(QR)", Capablanca's
+// "(Q 2)" closing): a dash after it is the spaced move's dash ("Kt -- KB3"), not a pass.
+bool unfinished_move(std::string_view word) {
+  if (word.empty()) return false;
+  if (word.back() == ')') {
+    std::size_t open = word.rfind('(');
+    if (open == 0 && word.find_first_not_of("0123456789", 1) == word.size() - 1) return false;  // "(12)": a number
+    std::string_view before = open == std::string_view::npos ? std::string_view() : word.substr(0, open);
+    return before.find_first_of("-xX12345678") == std::string_view::npos;
+  }
+  return word.find_first_not_of("KQRBNPt") == std::string_view::npos;
+}
+
+// "--" standing where a move stands (first, after a move number, a finished move or another
+// pass) is a null move; the splitter would join it to its neighbours as a spaced dash
+// ("e4 -- 2. d4" read as one move). Written "Z0" in `text` (the same length: columns hold),
+// which the splitter keeps apart; the move's text is taken back from the line. From `from` on.
+void mark_null_dashes(std::string& text, std::size_t from) {
+  std::string_view previous;
+  for (std::size_t i = from; i < text.size();) {
+    if (text[i] == ' ' || text[i] == '\t') {
+      ++i;
+      continue;
+    }
+    std::size_t end = text.find_first_of(" \t", i);
+    if (end == std::string::npos) end = text.size();
+    std::string_view word(text.data() + i, end - i);
+    if (word == "--" && !unfinished_move(previous)) text[i] = 'Z', text[i + 1] = '0';
+    previous = std::string_view(text.data() + i, end - i);
+    i = end;
+  }
+}
+
+// A pass where the line has one: played, or the failure set (not allowed; in check).
+bool pass(const TranslatorOptions& options, Position& pos, std::string_view token, std::size_t column, int ply,
+          LineResult& result) {
+  if (!options.allow_null_moves) {
+    result.failure = Problem{"unreadable-move", column, ply, std::string(token), pos.fen(),
+                             "'" + std::string(token) +
+                                 "' is a null move (a pass, as analysis programs write it): not a move of the game "
+                                 "(--allow-null-moves reads it as a pass)",
+                             {}};
+    return false;
+  }
+  if (pos.in_check()) {
+    result.failure = Problem{"illegal-move", column, ply, std::string(token), pos.fen(),
+                             "a null move ('" + std::string(token) + "') while in check: the king would be taken", {}};
+    return false;
+  }
+  result.moves.push_back(TranslatedMove{std::string(options.to->null_move()), options.with_uci ? "0000" : "",
+                                        pos.fullmove_number(), pos.side_to_move()});
+  pos.make_null_move();
+  return true;
+}
+
+}  // namespace
+
 LineResult Translator::translate(std::string_view line, const Codec* preferred, const Continuation* continues,
                                  std::span<const std::string_view> next_line) const {
+  LineStart start;
+  // A line numbered where the line before stopped goes on with its game.
+  if (continues && line.find('\t') == std::string_view::npos && numbered_from(split_move_text(line), continues->pos))
+    start.from = continues;
+  return translate_from(line, preferred, start, next_line);
+}
+
+LineResult Translator::translate_from(std::string_view line, const Codec* preferred, const LineStart& start,
+                                      std::span<const std::string_view> next_line) const {
   LineResult result;
   Position pos = options_.start;
   std::size_t offset = 0;  // byte offset of the moves within line
   if (!read_fen_prefix(line, options_.chess960, result, pos, offset)) return result;
-  MoveText text = split_move_text(line.substr(offset));
-  // A line numbered where the line before stopped goes on with its game.
-  bool goes_on = continues && result.fen_prefix.empty() && numbered_from(text, continues->pos);
+  std::string_view moves_text = line.substr(offset);
+  // A number given from outside is written before the moves, and "--" passes marked, in a
+  // copy that the splitter reads; columns and move texts are then the line's own.
+  std::string copy;
+  std::size_t shift = 0;
+  bool dashes = moves_text.find("--") != std::string_view::npos;
+  if (start.number || dashes) {
+    if (start.number) copy = std::to_string(start.number) + (start.black ? "... " : ". ");
+    shift = copy.size();
+    copy += moves_text;
+    if (dashes) mark_null_dashes(copy, shift);
+  }
+  MoveText text = split_move_text(copy.empty() ? moves_text : std::string_view(copy));
+  if (!copy.empty()) {
+    for (MoveToken& t : text.moves) {
+      t.column -= shift;
+      t.text = moves_text.substr(t.column - 1, t.text.size());
+    }
+    if (text.second_column_at) text.second_column_at -= shift;
+    if (text.unclosed_at) text.unclosed_at -= shift;
+    text.result = normalised_result(text.result);  // a view into the copy: PGN's own text instead
+  }
+  bool goes_on = start.from && result.fen_prefix.empty();
+  const Continuation* continues = goes_on ? start.from : nullptr;
   if (goes_on) pos = continues->pos;
   if (misshapen(text, offset, pos, result)) return result;
   result.result = std::string(text.result);
-  result.numbered = text.numbered;
+  result.numbered = start.number ? start.numbered : text.numbered || start.numbered;
   std::vector<std::string_view> tokens;
   for (const auto& t : text.moves) tokens.push_back(t.text);
 
   const Codec* from = options_.from;
-  if (!from && !tokens.empty() && !(from = line_dialect(pos, tokens, preferred, offset, result))) return result;
+  if (!from && !tokens.empty()) {
+    // The dialect of the moves before the first pass (after the passes the line begins with).
+    std::size_t first = 0, last;
+    Position before = pos;
+    while (first < tokens.size() && is_null_move_word(tokens[first])) {
+      if (!before.in_check()) before.make_null_move();
+      ++first;
+    }
+    for (last = first; last < tokens.size() && !is_null_move_word(tokens[last]);) ++last;
+    std::vector<std::string_view> run(tokens.begin() + first, tokens.begin() + last);
+    if (!run.empty() && !(from = line_dialect(before, run, preferred, offset, result))) return result;
+  }
   result.source = from ? std::string(from->name()) : "";
 
   std::vector<std::string_view> ahead;  // this line's moves, then the next line's (when given)
@@ -171,11 +274,16 @@ LineResult Translator::translate(std::string_view line, const Codec* preferred, 
   int plies_before = goes_on ? continues->plies : 0;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     std::size_t column = offset + text.moves[i].column;
-    if (!translate_move(options_, state, tokens[i], column, plies_before + int(i) + 1, following.subspan(i + 1), result))
-      return result;
+    int ply = plies_before + int(i) + 1;
+    if (is_null_move_word(tokens[i])) {
+      if (!pass(options_, state.pos, tokens[i], column, ply, result)) return result;
+      continue;
+    }
+    if (!translate_move(options_, state, tokens[i], column, ply, following.subspan(i + 1), result)) return result;
   }
   if (options_.with_uci) result.final_fen = state.pos.fen();  // for JSON output only
-  result.end = Continuation{std::move(state.pos), state.origins, state.target_origins, plies_before + int(tokens.size())};
+  result.end = Continuation{std::move(state.pos), state.origins, state.target_origins,
+                            plies_before + int(tokens.size()), result.numbered};
   return result;
 }
 

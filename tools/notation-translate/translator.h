@@ -36,6 +36,18 @@ struct Continuation {
   chess::Position pos;
   chess::notation::PieceOrigins origins, target_origins;
   int plies = 0;  // played in the game so far: a problem's ply counts from the game's start
+  bool numbered = false;  // the game's lines carry move numbers (a line of it without one is written with them)
+};
+
+// How a line begins, as the lines around it say (lines.cpp decides): where its moves go on
+// from, and the move number its first move has when the line itself has none before it
+// (a number alone on the line before, or at that line's end; the number where the game
+// stands).
+struct LineStart {
+  const Continuation* from = nullptr;  // null: the line's own start (its FEN, --fen, the start position)
+  int number = 0;                      // 0: the line's own numbers, if any
+  bool black = false;                  // ... that number is Black's ("2...")
+  bool numbered = false;               // written with move numbers, whether the line had them or not
 };
 
 // Whether the moves of `text` go on from `pos`: their first number is that of the move to be
@@ -64,6 +76,10 @@ struct TranslatorOptions {
   bool chess960 = false;
   enum class Numbers { AsInput, Always, Never } numbers = Numbers::AsInput;
   bool with_uci = true;  // fill TranslatedMove::uci and the final FEN (JSON output needs them)
+  bool start_given = false;  // --fen: a line's first move number is not checked against the start
+  // --allow-null-moves: "--", "Z0", "0000" and "@@@@" are read as a pass (written as the
+  // target writes one: "--", "0000" in UCI); without it they are errors saying what they are.
+  bool allow_null_moves = false;
 };
 
 class Translator {
@@ -78,6 +94,10 @@ public:
   LineResult translate(std::string_view line, const chess::notation::Codec* preferred = nullptr,
                        const Continuation* continues = nullptr,
                        std::span<const std::string_view> next_line = {}) const;
+  // The same, the line begun as `start` says (the caller has decided where it goes on from).
+  LineResult translate_from(std::string_view line, const chess::notation::Codec* preferred, const LineStart& start,
+                            std::span<const std::string_view> next_line = {}) const;
+  const TranslatorOptions& options() const { return options_; }
   // The moves in the target dialect, with move numbers in its style when the input had them.
   std::string render(const LineResult& result) const;
 
