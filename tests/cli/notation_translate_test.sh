@@ -253,6 +253,11 @@ run --to uci <<<$'e2e4 e7e5\n\nd2d4 d7d5'
 check "a blank line between them: games of their own, quietly" [ -z "$err" ] && [ "$out" = $'e2e4 e7e5\n\nd2d4 d7d5' ]
 run --to san <<<$'1. e4 e5 1-0\ne4 e5'
 check "after a result: a new game" [ "$out" = $'1. e4 e5 1-0\ne4 e5' ] && check "after a result: quiet" [ -z "$err" ]
+# After a line of a numbered game that cannot be read, the next line without a number is of
+# that game too: refused, not read from the start position; after a blank line, a new game.
+run --from descriptive --to san <<<$'1 P-K4 P-K4\n2 Kt-QB3 Kt-QB3\n3 Kt-K2\nKt-B3 4 P-Q3 P-Q3\n\nP-K4'
+check "an unnumbered line after a failed one: game-stopped" grep -q "<stdin>:4:1: error\[game-stopped\]: .*line 3" <<<"$err"
+check "... not read from the start; after a blank line, a new game" [ "$(grep -c 'ambiguous-move' <<<"$err")" -eq 1 ] && [ "$(tail -n1 <<<"$out")" = "e4" ]
 
 # A line numbered where nothing goes on to is refused, not read from the start position as a
 # game renumbered in silence; after a blank line (a page break), a line numbered where the

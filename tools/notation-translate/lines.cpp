@@ -174,7 +174,7 @@ bool DialectOfInput::release_tied(bool last) {
 LineResult DialectOfInput::translate(std::string_view text, const std::vector<std::string_view>& after,
                                      const Start& start) const {
   LineStart from{start.goes_on && last_ ? &*last_ : nullptr, start.number, start.black, start.numbered};
-  LineResult result = translator_.translate_from(text, settled_, from);
+  LineResult result = translator_.translate_from(text, settled_, from, {}, start.dialect);
   if (start.warning && !result.failure) result.warnings.insert(result.warnings.begin(), *start.warning);
   if (!tied(result) || after.empty()) return result;
   std::vector<std::string_view> ahead;
@@ -185,7 +185,7 @@ LineResult DialectOfInput::translate(std::string_view text, const std::vector<st
     previous = next;
   }
   if (ahead.empty()) return result;
-  LineResult retried = translator_.translate_from(text, settled_, from, ahead);
+  LineResult retried = translator_.translate_from(text, settled_, from, ahead, start.dialect);
   if (start.warning && !retried.failure) retried.warnings.insert(retried.warnings.begin(), *start.warning);
   if (!retried.failure || retried.failure->ply > result.failure->ply) return retried;
   return result;
@@ -249,12 +249,20 @@ LineResult DialectOfInput::begin(std::string_view text, Start& start) const {
   // Certain when the game is numbered and the line before stopped after White's move: a new
   // game would begin with a number, and with White.
   bool certain = last_->numbered && black_next;
-  LineResult going_on = translate(text, {}, on);
-  if (certain && reads(going_on)) {
-    start = std::move(on);
-    return going_on;
+  // Read in the input's dialect first, once it is settled (a reading that fails costs a
+  // detection over every dialect); detected as any line is if neither reads in it.
+  LineResult going_on, own;
+  const chess::notation::Codec* dialects[] = {settled_, nullptr};
+  for (int k = settled_ ? 0 : 1; k < 2; ++k) {
+    on.dialect = start.dialect = dialects[k];
+    going_on = translate(text, {}, on);
+    if (certain && reads(going_on)) {
+      start = std::move(on);
+      return going_on;
+    }
+    own = translate(text, {}, start);
+    if (reads(going_on) || reads(own)) break;
   }
-  LineResult own = translate(text, {}, start);
   bool take_on;
   if (reads(going_on) != reads(own)) {
     take_on = reads(going_on);
@@ -342,14 +350,21 @@ bool DialectOfInput::print_block(std::vector<LineResult>& left, std::vector<Line
 
 std::optional<LineResult> DialectOfInput::after_stopped_game(std::string_view text) {
   if (!stopped_) return std::nullopt;
+  if (blank(text)) {  // a page break: a line numbered after it still goes on with the game
+    stopped_->gap = true;
+    return std::nullopt;
+  }
   MoveText t = split_move_text(text);
-  // A line of no moves (blank: a page break; a number alone) neither goes on nor ends it.
-  if (t.moves.empty() && t.result.empty() && text.find('\t') == std::string_view::npos) return std::nullopt;
+  bool fen = text.find('\t') != std::string_view::npos;
+  if (t.moves.empty() && t.result.empty() && !fen) return std::nullopt;  // a number alone, a comment
   int number = t.first_number;
   bool black = t.first_number_black;
   if (!number && pending_) number = pending_->number, black = pending_->black;
-  bool goes_on = text.find('\t') == std::string_view::npos && number > 0 &&
-                 (number > stopped_->number || (number == stopped_->number && black && !stopped_->black));
+  // A line of a numbered game with no number before its first move, right after the line that
+  // stopped it, goes on with it too ("3 Kt-K2" ambiguous, then "Kt-B3 4 P-Q3").
+  bool unnumbered = !number && !fen && stopped_->numbered && !stopped_->gap;
+  bool goes_on = !fen && (unnumbered || (number > 0 && (number > stopped_->number ||
+                                                          (number == stopped_->number && black && !stopped_->black))));
   if (!goes_on) {
     stopped_.reset();  // a blank line, a new game: what follows is read again
     return std::nullopt;
@@ -401,11 +416,11 @@ bool DialectOfInput::print(std::size_t number, std::string_view text, LineResult
           "starting position (--fen, or a FEN and a tab before the moves, gives the position it starts from)",
           t.first_number);
     if (t.first_number) {
-      stopped_ = Stopped{number, t.first_number, t.first_number_black};
+      stopped_ = Stopped{number, t.first_number, t.first_number_black, true};
     } else if (game) {  // a line of no numbers ("foo bar") inside a game stops it where it stood
       const chess::Position& at = game->pos;
       bool white_next = at.side_to_move() == chess::WHITE;
-      stopped_ = Stopped{number, at.fullmove_number() - (white_next ? 1 : 0), white_next};
+      stopped_ = Stopped{number, at.fullmove_number() - (white_next ? 1 : 0), white_next, game->numbered};
     }
   }
   bool failed = result.failure.has_value();

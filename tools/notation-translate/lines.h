@@ -50,6 +50,7 @@ private:
     bool black = false;
     bool numbered = false;
     std::optional<Problem> warning;  // the line could be read either way: said which was taken
+    const chess::notation::Codec* dialect = nullptr;  // read in this one (the input's), not detected
   };
   struct Waiting {
     std::size_t number;
@@ -74,6 +75,8 @@ private:
     std::size_t line;
     int number;
     bool black;
+    bool numbered = false;  // the game was numbered: a line of it without a number goes on with it too
+    bool gap = false;       // a blank line has come since
   };
   // A move number at the line's end, no move after it ("1. e4 e5 2.", "7 ...", a number
   // alone on its line): the number of the next line's first move.

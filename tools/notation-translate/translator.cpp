@@ -208,7 +208,7 @@ LineResult Translator::translate(std::string_view line, const Codec* preferred, 
 }
 
 LineResult Translator::translate_from(std::string_view line, const Codec* preferred, const LineStart& start,
-                                      std::span<const std::string_view> next_line) const {
+                                      std::span<const std::string_view> next_line, const Codec* dialect) const {
   LineResult result;
   Position pos = options_.start;
   std::size_t offset = 0;  // byte offset of the moves within line
@@ -244,7 +244,7 @@ LineResult Translator::translate_from(std::string_view line, const Codec* prefer
   std::vector<std::string_view> tokens;
   for (const auto& t : text.moves) tokens.push_back(t.text);
 
-  const Codec* from = options_.from;
+  const Codec* from = options_.from ? options_.from : dialect;
   if (!from && !tokens.empty()) {
     // The dialect of the moves before the first pass (after the passes the line begins with).
     std::size_t first = 0, last;

@@ -95,8 +95,10 @@ public:
                        const Continuation* continues = nullptr,
                        std::span<const std::string_view> next_line = {}) const;
   // The same, the line begun as `start` says (the caller has decided where it goes on from).
+  // `dialect`: read in this one, not detected (with --from auto; the input's, settled).
   LineResult translate_from(std::string_view line, const chess::notation::Codec* preferred, const LineStart& start,
-                            std::span<const std::string_view> next_line = {}) const;
+                            std::span<const std::string_view> next_line = {},
+                            const chess::notation::Codec* dialect = nullptr) const;
   const TranslatorOptions& options() const { return options_; }
   // The moves in the target dialect, with move numbers in its style when the input had them.
   std::string render(const LineResult& result) const;
