@@ -271,7 +271,7 @@ TEST_CASE("The side a book names after Castles is read, however it is printed", 
   CHECK(read_one("Castles (Q. R.)", "4k3/8/8/8/8/8/8/4K2R w K - 0 1") == "<illegal-move>");
 }
 
-TEST_CASE("Ranks spelt out, and the king's and queen's own files as 'his' and 'her'", "[descriptive]") {
+TEST_CASE("Ranks spelt out, the king's and queen's own files as 'his' and 'her', marks in brackets", "[descriptive]") {
   const std::string e4e5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
   CHECK(read_one("P. to K. fourth") == "e4");
   CHECK(read_one("P. to K. B's fourth.") == "f4");
@@ -281,6 +281,10 @@ TEST_CASE("Ranks spelt out, and the king's and queen's own files as 'his' and 'h
   CHECK(read_one("Q. to her 2d.", "rnbqkbnr/pppp1ppp/8/4p3/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 3") == "Qd2");
   // "his" before a file: the square the king reaches tells which B2.
   CHECK(read_one("K. to his B's 2d.", "4k3/8/8/8/8/8/8/4K3 w - - 0 1") == "Kf2");
+  // Marks in brackets, as the Blue Book prints them: "(mate)", "(dis. ch.)", "(e.p.)".
+  CHECK(read_one("R. to Q. 8th (mate)", "1k6/ppp5/8/8/8/8/8/3RK3 w - - 0 1") == "Rd8#");
+  CHECK(read_one("P. to Q. 5th (dis. ch.)", "8/8/5k2/8/3P4/8/1B6/6K1 w - - 0 1") == "d5+");
+  CHECK(read_one("P. x P. (e.p.)", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1") == "exd6");
   // "his" of a queen, or of a knight (whose side?): not read.
   CHECK(read_one("Q. to his 2d.", e4e5) == "<unreadable-move>");
   CHECK(read_one("K. Kt. to his B's 3d.", e4e5) == "<unreadable-move>");

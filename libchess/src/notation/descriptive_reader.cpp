@@ -128,6 +128,7 @@ private:
       else if (bare == "TAKES" || bare == "TAKE") word = "X";  // Bird prints "take" too
       else if (bare == "SQUARE") word = "SQ";
       else if (bare == "(CH" || bare == "(CH)" || bare == "(CHECK)" || bare == "(CH.)") word = "CH";
+      else if (std::string_view mark = bracketed_mark(bare); !mark.empty()) word = std::string(mark);  // "(mate)"
       else if (bare == "EN") { pending_en = true; continue; }
       else if (pending_en && (bare == "PAS" || bare == "PASS" || bare == "PASSANT")) word = "EP";
       else if (bare.size() > 2 && bare.substr(bare.size() - 2) == "'S") word = std::string(bare.substr(0, bare.size() - 2));
@@ -152,6 +153,19 @@ private:
     }
     s_ = out;
     std::copy(out_cols, out_cols + out.size(), cols_);
+  }
+
+  // A check, mate or e.p. mark in brackets, as the Blue Book prints them: "(mate)", "(dis.
+  // ch.)", "(e.p.)": the mark without them, or empty.
+  static std::string_view bracketed_mark(std::string_view w) {
+    bool opens = w.starts_with('('), closes = w.ends_with(')');
+    if (!opens && !closes) return {};
+    if (opens) w.remove_prefix(1);
+    if (closes) w.remove_suffix(1);
+    while (!w.empty() && w.back() == '.') w.remove_suffix(1);
+    for (std::string_view mark : {"CH", "CHECK", "MATE", "DIS", "DBL", "DOUBLE", "E.P", "EP"})
+      if (w == mark) return mark;
+    return {};
   }
 
   // A rank spelt out: "fourth", "third"... as its digit, or 0.
