@@ -409,12 +409,8 @@ bool DialectOfInput::print(std::size_t number, std::string_view text, LineResult
     last_.reset(), pending_.reset(), gap_ = false;
   }
   if (result.failure && result.failure->code != "game-stopped" && !stopped_) {
+    // (A line numbered where nothing goes on to is refused before it is read: unknown-start.)
     MoveText t = split_move_text(moves_of(text));
-    if (!game && t.first_number > 1 && result.failure->ply > 0)  // read from the start, by default
-      result.failure->message += fmt::format(
-          "; the line begins at move {}, but no line before it goes on to there: it was read from the "
-          "starting position (--fen, or a FEN and a tab before the moves, gives the position it starts from)",
-          t.first_number);
     if (t.first_number) {
       stopped_ = Stopped{number, t.first_number, t.first_number_black, true};
     } else if (game) {  // a line of no numbers ("foo bar") inside a game stops it where it stood
