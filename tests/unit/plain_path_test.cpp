@@ -331,14 +331,19 @@ TEST_CASE("Comments and line ends inside a run of moves are read where they fall
 
 TEST_CASE("A game built into a recycled one has its own moves alone", "[plain]") {
   // The builder writes a game's main line over the nodes of the game recycled before it
-  // (their comments, NAGs, variations and texts dropped), and cuts off the nodes left over:
-  // each game read after a longer, annotated one must be what a fresh builder makes of it.
+  // (their comments, NAGs, variations and texts dropped), and its tags over the tags, and
+  // cuts off the nodes and tags left over: each game read after a longer, annotated one, or
+  // one with more tags, must be what a fresh builder makes of it.
   const std::string games =
       game("1-0", "1. e4 {a} e5 $1 2. Nf3 (2. Bc4 {b} Nf6) Nc6 {c} 3. Bb5 a6 $2 4. Ba4 Nf6 {d} 5. O-O Be7 1-0") +
       game("*", "1. d4 d5 2. c4 *") +                              // shorter, plain: nodes left over
       game("*", "{first} 1. d4 (1. e4) d5 {x} (1... Nf6 2. c4) *") +  // leading comment, variations
       game("*", "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 *") +  // longer: nodes added
       game("*", "*") +                                             // no moves at all
+      "[Event \"more tags\"]\n[WhiteElo \"2700\"]\n[Annotator \"a name longer than fifteen bytes\"]\n"
+      "[Opening \"Ruy Lopez\"]\n[Site \"s\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n[White \"W\"]\n"
+      "[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n\n" +
+      "[Event \"fewer tags\"]\n\n1. d4 *\n\n" +                     // tags left over
       game("*", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
   for (bool texts : {true, false}) {
     BuildOptions keep;
@@ -351,7 +356,7 @@ TEST_CASE("A game built into a recycled one has its own moves alone", "[plain]")
   Reader reader(in), fresh_reader(again);
   GameBuilder builder;
   Game previous;
-  for (int i = 0; i < 6; ++i) {
+  for (int i = 0; i < 8; ++i) {
     GameBuilder fresh;
     builder.recycle(std::move(previous));
     REQUIRE(reader.read_game(builder));
@@ -360,6 +365,7 @@ TEST_CASE("A game built into a recycled one has its own moves alone", "[plain]")
     INFO("game " << i + 1);
     CHECK(write_pgn(built, Position::initial(), {}) == write_pgn(fresh.game(), Position::initial(), {}));
     CHECK(built.main.moves.size() == fresh.game().main.moves.size());
+    CHECK(built.tags.size() == fresh.game().tags.size());
     previous = std::move(built);
   }
 }

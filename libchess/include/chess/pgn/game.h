@@ -121,9 +121,11 @@ public:
     new_move(text, at, std::exchange(pending_number_, 0)).move = m;
   }
 
-  // The game built (the main line cut to its own moves: see main_moves_).
+  // The game built (the main line cut to its own moves, and the tags to its own: see
+  // main_moves_).
   Game& game() {
     if (game_.main.moves.size() > main_moves_) game_.main.moves.resize(main_moves_);
+    if (game_.tags.size() > tags_) game_.tags.resize(tags_);
     return game_;
   }
 
@@ -142,6 +144,7 @@ private:
   // room), until game() cuts them off: a node built and destroyed for every move was a
   // sixth of pgn-convert's work in UCI.
   std::size_t main_moves_ = 0;
+  std::size_t tags_ = 0;  // the same for the tags: those past it are the recycled game's
   std::vector<MoveNode> spare_moves_;
   std::vector<Tag> spare_tags_;
   std::vector<Line*> stack_;  // the line being written, innermost last
