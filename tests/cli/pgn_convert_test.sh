@@ -41,6 +41,13 @@ check "missing file: exit 2" [ $status -eq 2 ]
 check "missing file: said once, with no empty-input warning after it" \
   [ "$(grep -c -e 'No such file' -e empty-input <<<"$err")" -eq 1 ]
 
+# A termination marker ending a line of analysis inside a variation: kept as a comment
+# there (pgn-validate's test: and said), and the game read on to its own end. Before, the marker ended the game,
+# so that the rest of it was cut off (passed through shortened, said as an unclosed variation).
+run <<<$'[Event "E"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 (2... g6 3. Qxe5+ 1-0) 3. Bc4 Nf6 4. Qxf7# 1-0\n'
+check "marker in a variation: the game whole, valid" [ $status -eq 0 ]
+check "marker in a variation: kept as a comment" grep -qF '1. e4 e5 2. Qh5 Nc6 ( 2... g6 3. Qxe5+ { 1-0 } ) 3. Bc4 Nf6 4. Qxf7# 1-0' <<<"$out"
+
 # Idempotence, and every dialect there and back.
 "$bin" --no-progress --on-error skip "$tmp/mixed.pgn" >"$tmp/clean.pgn" 2>/dev/null
 "$bin" --no-progress "$tmp/clean.pgn" >"$tmp/again.pgn" 2>/dev/null

@@ -183,4 +183,14 @@ for jobs in 1 2; do
   check "text after the last game, $jobs job(s): counted in the summary" grep -q "^1 game: 1 valid, 0 invalid; 7 warnings; missing-tag 6, unexpected-text 1$" <<<"$err"
 done
 
+# A termination marker at the end of a line of analysis, inside a variation, is said where it
+# stands and the game read on: before, it ended the game there (an unclosed variation, said
+# at the ')' that closes it, and the rest of the game read as text between games).
+printf '[Event "E"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 (2... g6 3. Qxe5+ 1-0) 3. Bc4 Nf6 4. Qxf7# 1-0\n' >"$tmp/marker-in-variation.pgn"
+run "$tmp/marker-in-variation.pgn"
+check "marker in a variation: the game valid" [ $status -eq 0 ]
+check "marker in a variation: said where it stands" \
+  grep -q "marker-in-variation.pgn:4:39: warning\[lenient-reading\]: termination marker '1-0' inside a variation" <<<"$err"
+check "marker in a variation: one game, its moves all read" grep -q "^1 game: 1 valid, 0 invalid" <<<"$err"
+
 finish "pgn-validate CLI"

@@ -837,6 +837,16 @@ struct Reader::Impl {
     std::string_view word = std::string_view(line).substr(pos, j - pos);
     pos = j;
     if (auto r = notation::normalised_result(word); !r.empty()) {
+      if (depth > 0) {
+        // Annotators end a line of analysis with its outcome ("(2... Nf6 3. Qxf7# 1-0)"): a
+        // game ends only on its main line, so the marker is kept as the variation's comment
+        // and the game read on. (Taken for the game's end, it cut off the rest of the game.)
+        report(Severity::Warning, "lenient-reading", at,
+               "termination marker '" + std::string(word) +
+                   "' inside a variation: kept as a comment there (a game ends only on its main line)");
+        v->comment(word, at);
+        return false;
+      }
       if (word != r)  // every lenient reading is said
         report(Severity::Warning, "lenient-reading", at,
                "termination marker '" + std::string(word) + "' read as " + std::string(r));
