@@ -289,3 +289,62 @@ TEST_CASE("Ranks spelt out, the king's and queen's own files as 'his' and 'her',
   CHECK(read_one("Q. to his 2d.", e4e5) == "<unreadable-move>");
   CHECK(read_one("K. Kt. to his B's 3d.", e4e5) == "<unreadable-move>");
 }
+
+namespace {
+
+std::vector<std::string> tokens_of(std::string_view line) {
+  std::vector<std::string> out;
+  for (const auto& t : split_move_text(line).moves) out.emplace_back(t.text);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("The Blue Book's ranks with no full stop after them, and its marks in brackets", "[descriptive]") {
+  // The report's forms (D4): an ordinal or a digit with no full stop still ends its move.
+  for (const char* text : {"1. P. to K. 4th", "1. P. to K 4th", "1. P to K 4th", "1. P to K 4", "1. P. to K. 4",
+                           "1. P. to K. fourth", "1. P. to K. 4th.", "1. P to K4"})
+    CHECK(to_san(text) == "e4");
+  CHECK(tokens_of("1. P. to K. 4th  P. to K. 4th") == std::vector<std::string>{"P. to K. 4th", "P. to K. 4th"});
+  CHECK(to_san("1. P. to K. 4th, P. to K. 4th; 2. Kt. to K. B's 3d, Kt. to Q. B's 3") == "e4 e5 Nf3 Nc6");
+  CHECK(to_san("1. P to K 4 P to K 4 2. Kt. to K. B's 3rd Kt. to Q. B's third 3. P to Q 4") == "e4 e5 Nf3 Nc6 d4");
+  // A check or mate in brackets is the move's, not a variation: here it decides nothing, but
+  // in the Evergreen game only the mark does.
+  CHECK(tokens_of("2. B. to Q. Kt's 5th (ch.)  P. to Q. B's 3d.") ==
+        std::vector<std::string>{"B. to Q. Kt's 5th (ch.)", "P. to Q. B's 3d."});
+  CHECK(to_san("1. P. to K. 4th P. to Q. 3d. 2. B. to Q. Kt's 5th (ch.)") == "e4 d6 Bb5+");
+  CHECK(to_san("1. P to K 4 P to K 4 2. K. to his 2d. Q. to K. 2d. 3. P. to Q. 4th. Q. to her sq.") ==
+        "e4 e5 Ke2 Qe7 d4 Qd8");
+  // Morphy - Duke of Brunswick and Count Isouard, Paris 1858, as a 19th-century book prints it.
+  CHECK(to_san("1. P. to K. 4th  P. to K. 4th 2. Kt. to K. B's 3d.  P. to Q. 3d. 3. P. to Q. 4th  B. to K. Kt's 5th "
+               "4. P. x P.  B. x Kt. 5. Q. x B.  P. x P. 6. B. to Q. B's 4th  Kt. to K. B's 3d. 7. Q. to Q. Kt's 3d.  "
+               "Q. to K. 2d. 8. Kt. to Q. B's 3d.  P. to Q. B's 3d. 9. B. to K. Kt's 5th  P. to Q. Kt's 4th "
+               "10. Kt. x Kt's P.  P. x Kt. 11. B. x P. (ch.)  Q. Kt. to Q. 2d. 12. Castles (Q. R.)  R. to Q. sq. "
+               "13. R. x Kt.  R. x R. 14. R. to Q. sq.  Q. to K. 3d. 15. B. x R. (ch.)  Kt. x B. "
+               "16. Q. to Q. Kt's 8th (ch.)  Kt. x Q. 17. R. to Q. 8th (mate)") ==
+        "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 Nxb5 cxb5 Bxb5+ Nbd7 O-O-O Rd8 Rxd7 "
+        "Rxd7 Rd1 Qe6 Bxd7+ Nxd7 Qb8+ Nxb8 Rd8#");
+  // A variation is still a variation; a digit that is the next move's number after Bird's
+  // "R to K" (his K1) is still that number.
+  CHECK(tokens_of("1. e4 (1. d4 d5) e5") == std::vector<std::string>{"e4", "e5"});
+  CHECK(tokens_of("3 R to K 4 P-Q4") == std::vector<std::string>{"R to K", "P-Q4"});
+  CHECK(tokens_of("8 K to B      B to B4") == std::vector<std::string>{"K to B", "B to B4"});
+}
+
+TEST_CASE("The side after Castles, in brackets, after a comma or in words, is the move's", "[descriptive]") {
+  const std::string both = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+  CHECK(to_san("1. Castles (Q. R.)", both) == "O-O-O");
+  CHECK(to_san("1. Castles (K. R.)", both) == "O-O");
+  CHECK(to_san("1. Castles (QR)", both) == "O-O-O");
+  CHECK(to_san("1. Castles (Q)", both) == "O-O-O");
+  CHECK(to_san("1. Castles, Q. R., Castles with K. R.", both) == "O-O-O O-O");
+  CHECK(to_san("1. Castles on Q side", both) == "O-O-O");
+  CHECK(to_san("1. Castles QR", both) == "O-O-O");
+  // Words that begin the next move's piece are not a side: Castles, then the queen's bishop,
+  // rook or rook's pawn moves.
+  CHECK(tokens_of("Castles, Q. B. to K. 3d.") == std::vector<std::string>{"Castles", "Q. B. to K. 3d."});
+  CHECK(tokens_of("Castles Q. R. to Q. sq.") == std::vector<std::string>{"Castles", "Q. R. to Q. sq."});
+  CHECK(tokens_of("Castles, Q. R. P. to Q. R's 3d.") == std::vector<std::string>{"Castles", "Q. R. P. to Q. R's 3d."});
+  CHECK(tokens_of("Castles, Castles") == std::vector<std::string>{"Castles", "Castles"});
+  CHECK(tokens_of("16. Castles QR     P-K4") == std::vector<std::string>{"Castles QR", "P-K4"});
+}

@@ -158,6 +158,35 @@ std::size_t square_bracket_end(std::string_view line, std::size_t open, std::str
 // the P starts the next move, and the capture took the queen.
 bool continues_modern_spaced_move(std::string_view prev, std::string_view word, int next_number, std::string_view rest);
 
+// A rank spelt out ("fourth", "Third"): its digit, or 0.
+char ordinal_word(std::string_view w) {
+  static constexpr std::string_view ordinals[] = {"first", "second", "third", "fourth",
+                                                  "fifth", "sixth",  "seventh", "eighth"};
+  std::string l = lower(without_trailing(w, "!?"));
+  for (int r = 0; r < 8; ++r)
+    if (l == ordinals[r]) return char('1' + r);
+  return 0;
+}
+
+// A rank as the 19th century prints it: "4th", "3d", "3rd", "1st", "2nd" (dots after it or
+// not), or spelt out. Never a move or a move number.
+bool is_ordinal(std::string_view w) {
+  w = without_trailing(w, ".,!?");
+  if (ordinal_word(w)) return true;
+  if (w.size() < 2 || w[0] < '1' || w[0] > '8') return false;
+  std::string tail = lower(w.substr(1));
+  return tail == "st" || tail == "nd" || tail == "rd" || tail == "th" || tail == "d";
+}
+
+// Whether a move so far holds the 19th century's words for the dash and the capture mark
+// inside it ("P to K", "Kt. to K. B's", "P takes"): its next words are read as the Blue
+// Book's, "P to K 4" like "P - K 4".
+bool has_inner_words(std::string_view move) {
+  for (std::string_view w : {" to ", " To ", " takes ", " Takes ", " take ", " Take "})
+    if (move.find(w) != std::string_view::npos) return true;
+  return false;
+}
+
 // The Blue Book's style ("P. to K's 4th.", "K. Kt. to K. B's 3d."): abbreviations with full
 // stops, possessives and ordinals, read as the spaced modern forms they stand for.
 std::string modern_words(std::string_view text) {
@@ -172,7 +201,9 @@ std::string modern_words(std::string_view text) {
       std::string tail = lower(w.substr(1));
       if (tail == "st" || tail == "nd" || tail == "rd" || tail == "th" || tail == "d") w = w.substr(0, 1);
     }
+    if (char rank = ordinal_word(w)) w = std::string_view(&"12345678"[rank - '1'], 1);
     if (w == "takes" || w == "Takes" || w == "take" || w == "Take") w = "x";
+    if (w == "his" || w == "her") w = w == "his" ? "K" : "Q";  // "K. to his 2d.": for joining only
     if (!w.empty()) out += (out.empty() ? "" : " ") + std::string(w == "to" || w == "To" ? "-" : w);
     i = end + 1;
   }
@@ -192,6 +223,20 @@ bool continues_spaced_move(std::string_view prev, std::string_view word, int nex
     for (std::size_t k = 0; k + 1 < prev.size() && !old_style; ++k)
       old_style = prev[k] == '\'' || (prev[k] == '.' && prev[k + 1] == ' ');
     old_style = old_style || (!prev.empty() && prev.back() == '\'');
+  }
+  // A rank printed as an ordinal ("4th", "3d", "fourth"): never a move number.
+  old_style = old_style || is_ordinal(word);
+  // A rank as a bare digit after a move in the 19th century's words that still lacks it:
+  // "P to K 4", "P. to K. 4", "Kt. to K. B's 3". After a possessive or an abbreviation
+  // ("B's", "K.") a rank must follow, and a pawn never stops short of one; after Bird's
+  // "R to K" (his K1) the digit may be the next move's number.
+  if (!old_style && word.size() == 1 && word[0] >= '1' && word[0] <= '8' && has_inner_words(prev)) {
+    if (!continues_modern_spaced_move(modern_words(prev), word, next_number, rest)) return false;
+    std::string_view end = prev;
+    while (!end.empty() && end.back() == ' ') end.remove_suffix(1);
+    bool must = end.ends_with("'s") || end.ends_with("'S") || end.ends_with('.');
+    bool pawn = prev[0] == 'P' && (prev.size() == 1 || prev[1] == ' ' || prev[1] == '.');
+    return must || pawn || word[0] - '0' != next_number;
   }
   if (!old_style) return continues_modern_spaced_move(prev, word, next_number, rest);
   std::string p = modern_words(prev), w = modern_words(word);
@@ -270,6 +315,101 @@ void extend_to(MoveToken& token, std::string_view line, std::size_t end) {
   token.text = line.substr(token.column - 1, end - (token.column - 1));
 }
 
+// A word after "Castles" as the side's name is read: lower case, without dots, apostrophes,
+// brackets and glyphs ("Q.", "Queen's", "(Q." are "q", "queens", "q"), or empty if it is no
+// such word.
+std::string castle_word(std::string_view word) {
+  std::string out;
+  for (char c : word)
+    if (c != '.' && c != '\'' && c != '(' && c != ')' && c != '!' && c != '?')
+      out += char(std::tolower(static_cast<unsigned char>(c)));
+  for (std::string_view w : {"with", "on", "the", "q", "k", "r", "qr", "kr", "queen", "king", "queens", "kings",
+                             "side", "queenside", "kingside", "qside", "kside", "rook", "short", "long"})
+    if (out == w) return out;
+  return {};
+}
+
+// The side named by words after "Castles" run together (castle_word): "qr", "withqr",
+// "onqside", "onthequeensside", "kingsrook". 1 king's, 2 queen's, 0 none.
+int castle_side_named(std::string_view key) {
+  auto consume = [&](std::string_view prefix) {
+    if (!key.starts_with(prefix)) return false;
+    key.remove_prefix(prefix.size());
+    return true;
+  };
+  bool plain = !consume("on") && !consume("with");
+  consume("the");
+  if (key.ends_with("side")) key.remove_suffix(4), plain = false;
+  if (plain && key == "short") return 1;
+  if (plain && key == "long") return 2;
+  for (std::string_view k : {"k", "kr", "king", "kings", "kingsr", "kingsrook"})
+    if (key == k) return 1;
+  for (std::string_view q : {"q", "qr", "queen", "queens", "queensr", "queensrook"})
+    if (key == q) return 2;
+  return 0;
+}
+
+// Whether the side's words, ending in `last` (a castle_word), stop before `next`: "Castles,
+// Q. B. to K. 3d." is Castles and then the queen's bishop's move, "Castles, Q. R. P. to Q. R's
+// 3d." the queen's rook's pawn's, "Castles Q. R. to Q. sq." the queen's rook's.
+bool side_stands_alone(std::string_view last, std::string_view next) {
+  if (next.empty()) return true;
+  if (is_dash(next) || is_capture_mark(next) || next[0] == '-') return false;
+  // A piece word standing alone, as the dotted style spaces its names ("Q. B.", "R. P."): the
+  // side's last word was the start of its name. A move ("Castles QR  P-K4") is not.
+  std::string_view piece = without_trailing(next, ".,");
+  if (last == "q" || last == "k") return piece != "P" && piece != "B" && piece != "Kt" && piece != "N" && piece != "R";
+  if (last.ends_with("r")) return piece != "P";
+  return true;
+}
+
+// Where the words that name the side of the castling before them end ("KR", "QR!", "Q. R.",
+// "with Q. R.", "on Q side", "on the Queen's side"), from `at` in the line, or 0 if no side
+// is named there. The longest naming that stands alone (side_stands_alone).
+std::size_t castle_side_end(std::string_view line, std::size_t at) {
+  std::string key, last;
+  std::size_t i = at, end = 0;
+  for (int words = 0; words < 6; ++words) {
+    std::size_t w;
+    while (i < line.size() && is_space_at(line, i, w)) i += w;
+    std::size_t start = i;
+    while (i < line.size() && !is_space_at(line, i, w) && line[i] != ',' && line[i] != ';' && line[i] != '{' &&
+           line[i] != '(')
+      ++i;
+    if (i == start) break;
+    std::string part = castle_word(line.substr(start, i - start));
+    if (part.empty()) break;
+    key += part;
+    if (castle_side_named(key) && side_stands_alone(part, first_word(line.substr(i)))) end = i;
+  }
+  return end;
+}
+
+// A bracket after a move that holds only a mark of it: "(ch.)", "(mate)", "(dis. ch.)",
+// "(e.p.)"; or after "Castles", its side: "(Q. R.)", "(KR)", "(Q)". Its end in the line, or 0.
+std::size_t mark_bracket_end(std::string_view line, std::size_t open, std::string_view move) {
+  std::size_t close = line.find(')', open);
+  if (close == std::string_view::npos || close - open > 24) return 0;
+  std::string_view inside = line.substr(open + 1, close - open - 1);
+  bool marks = true, words = false;
+  std::string key;
+  for (std::size_t k = 0; k < inside.size();) {
+    std::size_t end = inside.find(' ', k);
+    if (end == std::string_view::npos) end = inside.size();
+    std::string_view word = inside.substr(k, end - k);
+    if (!word.empty()) {
+      words = true;
+      marks = marks && is_suffix_word(word);
+      key += castle_word(word);
+      if (castle_word(word).empty()) key = "?";
+    }
+    k = end + 1;
+  }
+  if (!words) return 0;
+  if (marks || (is_castles(move) && castle_side_named(key))) return close + 1;
+  return 0;
+}
+
 // Past a {comment} or (variation) that opens at `i`, nested ones included; one never closed
 // on the line is noted in `out` (the rest of the line is not read, and that is said).
 std::size_t past_bracketed(std::string_view line, std::size_t i, MoveText& out) {
@@ -312,7 +452,11 @@ bool is_separator(std::string_view line, std::size_t i) {
 bool past_punctuation(std::string_view line, std::size_t& i, MoveText& out, bool& last_word_was_move) {
   char c = line[i];
   if (c == '{' || c == '(') {  // comments and variations: not part of the main line's moves
-    std::size_t end = c == '(' && last_word_was_move ? square_bracket_end(line, i, out.moves.back().text) : 0;
+    std::size_t end = 0;
+    if (c == '(' && last_word_was_move) {
+      end = square_bracket_end(line, i, out.moves.back().text);
+      if (!end) end = mark_bracket_end(line, i, out.moves.back().text);
+    }
     if (end) extend_to(out.moves.back(), line, end);
     else last_word_was_move = false;
     i = end ? end : past_bracketed(line, i, out);
@@ -324,7 +468,10 @@ bool past_punctuation(std::string_view line, std::size_t& i, MoveText& out, bool
   }
   ++i;
   // A mark after a comma still belongs to the move before it: "PxP, e.p.".
-  last_word_was_move = last_word_was_move && c == ',' && is_suffix_word(first_word(line.substr(i)));
+  // So does the side after "Castles": "Castles, Q. R.".
+  last_word_was_move = last_word_was_move && c == ',' &&
+                       (is_suffix_word(first_word(line.substr(i))) ||
+                        (is_castles(out.moves.back().text) && castle_side_end(line, i)));
   return true;
 }
 
@@ -420,10 +567,18 @@ MoveText split_move_text(std::string_view line) {
       word.remove_prefix(n.end);
       column += n.end;
     }
-    if (adjacent && (is_suffix_word(word) || (is_castles(out.moves.back().text) && is_castle_side(word)))) {
+    if (adjacent && is_suffix_word(word)) {
       extend_to(out.moves.back(), line, i);
       last_word_was_move = true;
       continue;
+    }
+    if (adjacent && is_castles(out.moves.back().text)) {
+      if (std::size_t end = castle_side_end(line, start)) {  // "Castles KR", "Castles with Q. R."
+        extend_to(out.moves.back(), line, end);
+        i = end;
+        last_word_was_move = true;
+        continue;
+      }
     }
     if (out.moves.empty()) out.first_number = last_number, out.first_number_black = last_black;
     out.moves.push_back({word, column});
