@@ -192,5 +192,16 @@ check "marker in a variation: the game valid" [ $status -eq 0 ]
 check "marker in a variation: said where it stands" \
   grep -q "marker-in-variation.pgn:4:39: warning\[lenient-reading\]: termination marker '1-0' inside a variation" <<<"$err"
 check "marker in a variation: one game, its moves all read" grep -q "^1 game: 1 valid, 0 invalid" <<<"$err"
+printf '[Event "E"]\n[Result "*"]\n\n1. e4 (1. d4 d5 *) e5 2. Nf3 *\n' >"$tmp/star-in-variation.pgn"
+run "$tmp/star-in-variation.pgn"
+check "'*' in a variation: said, and the game read whole" \
+  grep -q "star-in-variation.pgn:4:17: warning\[lenient-reading\]: termination marker '\*' inside a variation" <<<"$err"
+check "'*' in a variation: one valid game" grep -q "^1 game: 1 valid, 0 invalid" <<<"$err"
+# '*' written twice is the game's, as '1-0 1-0' is (it was said of the next game, as a
+# marker alone on the line after this one's).
+printf '[Event "A"]\n\n1. e4 e5 * *\n\n[Event "B"]\n\n1. d4 *\n' >"$tmp/star-twice.pgn"
+run "$tmp/star-twice.pgn"
+check "'* *': the second said as written twice, in game 1" \
+  grep -q "star-twice.pgn:3:12: warning\[unexpected-text\]: the termination marker written twice: the second skipped (game 1 at line 1)" <<<"$err"
 
 finish "pgn-validate CLI"

@@ -737,8 +737,7 @@ struct Reader::Impl {
     }
     if (c == '*') {
       ++pos;
-      v->result("*", at);
-      return true;
+      return read_result("*", "*", at);
     }
     if (read_punctuation(c, at)) return false;
     return read_symbol(c, at);
@@ -836,24 +835,7 @@ struct Reader::Impl {
     j = past_promotion_in_parentheses(line, j);                  // "e8(Q)", "P-K8(Q)"
     std::string_view word = std::string_view(line).substr(pos, j - pos);
     pos = j;
-    if (auto r = notation::normalised_result(word); !r.empty()) {
-      if (depth > 0) {
-        // Annotators end a line of analysis with its outcome ("(2... Nf6 3. Qxf7# 1-0)"): a
-        // game ends only on its main line, so the marker is kept as the variation's comment
-        // and the game read on. (Taken for the game's end, it cut off the rest of the game.)
-        report(Severity::Warning, "lenient-reading", at,
-               "termination marker '" + std::string(word) +
-                   "' inside a variation: kept as a comment there (a game ends only on its main line)");
-        v->comment(word, at);
-        return false;
-      }
-      if (word != r)  // every lenient reading is said
-        report(Severity::Warning, "lenient-reading", at,
-               "termination marker '" + std::string(word) + "' read as " + std::string(r));
-      v->result(r, at);
-      result_read = r;
-      return true;
-    }
+    if (auto r = notation::normalised_result(word); !r.empty()) return read_result(word, r, at);
     // Move numbers: digits (then dots). Four digits with no dot after them are an ICCF
     // move ("5254"); with one, a move number ("1000.", a long game or a FEN's numbering).
     bool dotted = pos < line.size() && line[pos] == '.';
@@ -878,6 +860,26 @@ struct Reader::Impl {
     return false;
   }
 
+  // A termination marker, `r` as written `word`: the game's end (true). Inside a variation,
+  // where annotators end a line of analysis with its outcome ("(2... Nf6 3. Qxf7# 1-0)"), it
+  // is kept as the variation's comment and the game read on (false): a game ends only on its
+  // main line. (Taken for the game's end, it cut off the rest of the game.)
+  bool read_result(std::string_view word, std::string_view r, Location at) {
+    if (depth > 0) {
+      report(Severity::Warning, "lenient-reading", at,
+             "termination marker '" + std::string(word) +
+                 "' inside a variation: kept as a comment there (a game ends only on its main line)");
+      v->comment(word, at);
+      return false;
+    }
+    if (word != r)  // every lenient reading is said
+      report(Severity::Warning, "lenient-reading", at,
+             "termination marker '" + std::string(word) + "' read as " + std::string(r));
+    v->result(r, at);
+    result_read = r;
+    return true;
+  }
+
   // Comments that end the termination marker's line ("1-0 {White wins on time}") are the
   // game's: read as the start of another game, they made one of their own, holding nothing
   // but the comment (pgn-extract counts the game once). A comment followed by more text,
@@ -888,7 +890,9 @@ struct Reader::Impl {
       std::size_t at = pos;
       while (at < line.size() && space_width(line, at)) at += space_width(line, at);
       std::size_t end = at;
-      while (end < line.size() && symbol_char(static_cast<unsigned char>(line[end]))) ++end;
+      if (at < line.size() && line[at] == '*') ++end;  // (no symbol's character, as '*' is not)
+      else
+        while (end < line.size() && symbol_char(static_cast<unsigned char>(line[end]))) ++end;
       std::string_view again = notation::normalised_result(std::string_view(line).substr(at, end - at));
       if (again.empty()) return;
       pos = at;
