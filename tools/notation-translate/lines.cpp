@@ -206,36 +206,43 @@ LineResult DialectOfInput::begin(std::string_view text, Start& start) const {
     black = start.black = pending_->black;
     start.numbered = true;
   }
-  if (number) {
-    if (last_ && number == last_->pos.fullmove_number() && black == (last_->pos.side_to_move() == chess::BLACK)) {
-      start.goes_on = true;
-      return translate(text, {}, start);
-    }
-    const TranslatorOptions& options = translator_.options();
-    const chess::Position& initial = options.start;
-    bool can_begin = number == 1 || options.start_given ||
-                     (number == initial.fullmove_number() && black == (initial.side_to_move() == chess::BLACK));
-    if (can_begin) return translate(text, {}, start);
-    // Read from the start position it would be another game, renumbered in silence.
-    LineResult refused;
-    std::size_t column = t.first_number ? text.find_first_of("0123456789") + 1 : t.moves[0].column;
-    std::string where = t.first_number ? std::string()
-                                       : fmt::format(" (the number {}{} ends line {})", number, black ? "..." : ".",
-                                                     pending_->line);
-    std::string before = last_ ? fmt::format("the game before it stands at move {}{}", last_->pos.fullmove_number(),
-                                             last_->pos.side_to_move() == chess::BLACK ? " (Black's)" : "")
-                               : "no line before it goes on to there";
-    refused.failure = Problem{"unknown-start", column, 0, "", "",
-                              fmt::format("the line begins at move {}{}{}, but {}: not read from the starting "
-                                          "position, where it would be another game (--fen, or a FEN and a tab "
-                                          "before the moves, gives the position it starts from)",
-                                          number, black ? " (Black's)" : "", where, before),
-                              {}};
-    return refused;
-  }
+  if (number) return begin_numbered(text, t, number, black, start);
   if (!last_ || gap_) return translate(text, {}, start);  // after a blank line: a game of its own
-  // No number before its first move, after a line of a game: it goes on with the game, or it
-  // is a game of its own. Both are read; the one that reads is taken.
+  return begin_unnumbered(text, t, start);
+}
+
+LineResult DialectOfInput::begin_numbered(std::string_view text, const MoveText& t, int number, bool black,
+                                          Start& start) const {
+  if (last_ && number == last_->pos.fullmove_number() && black == (last_->pos.side_to_move() == chess::BLACK)) {
+    start.goes_on = true;
+    return translate(text, {}, start);
+  }
+  const TranslatorOptions& options = translator_.options();
+  const chess::Position& initial = options.start;
+  bool can_begin = number == 1 || options.start_given ||
+                   (number == initial.fullmove_number() && black == (initial.side_to_move() == chess::BLACK));
+  if (can_begin) return translate(text, {}, start);
+  // Read from the start position it would be another game, renumbered in silence: refused.
+  LineResult refused;
+  std::size_t column = t.first_number ? text.find_first_of("0123456789") + 1 : t.moves[0].column;
+  std::string where = t.first_number ? std::string()
+                                     : fmt::format(" (the number {}{} ends line {})", number, black ? "..." : ".",
+                                                   pending_->line);
+  std::string before = last_ ? fmt::format("the game before it stands at move {}{}", last_->pos.fullmove_number(),
+                                           last_->pos.side_to_move() == chess::BLACK ? " (Black's)" : "")
+                             : "no line before it goes on to there";
+  refused.failure = Problem{"unknown-start", column, 0, "", "",
+                            fmt::format("the line begins at move {}{}{}, but {}: not read from the starting "
+                                        "position, where it would be another game (--fen, or a FEN and a tab "
+                                        "before the moves, gives the position it starts from)",
+                                        number, black ? " (Black's)" : "", where, before),
+                            {}};
+  return refused;
+}
+
+// No number before its first move, after a line of a game: it goes on with the game, or it
+// is a game of its own. Both are read; the one that reads is taken.
+LineResult DialectOfInput::begin_unnumbered(std::string_view text, const MoveText& t, Start& start) const {
   Start on;
   on.goes_on = true;
   on.numbered = last_->numbered;

@@ -99,6 +99,11 @@ private:
   // first move, after a line of a game, it is read both ways and the one that reads taken,
   // with a warning where both do and nothing else tells them apart.
   LineResult begin(std::string_view text, Start& start) const;
+  // begin()'s two cases: a line whose first move is numbered (`number`, Black's if `black`),
+  // and one whose first move is not, after a line of a game.
+  LineResult begin_numbered(std::string_view text, const chess::notation::MoveText& t, int number, bool black,
+                            Start& start) const;
+  LineResult begin_unnumbered(std::string_view text, const chess::notation::MoveText& t, Start& start) const;
   // A block of lines each printing two parts of a game side by side (Bird's book: moves
   // 1-30 on the left, 31-60 on the right): the left parts are read in order, then the
   // right ones from where the left ended, each with all the parts after it for a tie to
