@@ -38,7 +38,9 @@ BIG = {"comment-100mb", "tag-10mb", "token-1mb", "nested-closed", "nested-unclos
 # standard error. Cases of files that cannot be read list the messages of each.
 ONCE = 1
 PGN = {
-    "comment-100mb": dict(games=3, bad=1, status=(1, 1, 0), says=[(r"error\[comment-too-long\]", ONCE)]),
+    # (game-adjudicate: a game with an error in its moves' text, a comment cut or left open,
+    # is not adjudicated, so its status is 1 as the others'.)
+    "comment-100mb": dict(games=3, bad=1, status=(1, 1, 1), says=[(r"error\[comment-too-long\]", ONCE)]),
     "tag-10mb": dict(games=3, bad=1, status=(1, 1, 0), says=[(r"error\[malformed-tag\]: tag Annotator: line longer", ONCE)]),
     "token-1mb": dict(games=3, bad=1, status=(1, 1, 1), says=[(r"too long for a move .*\.\.\. \(\d+ bytes\)", ONCE)]),
     "nested-closed": dict(games=3, bad=1, status=(1, 1, 1), says=[(r"variations nested deeper than 100", ONCE)]),
@@ -56,7 +58,7 @@ PGN = {
     "utf16be-bom": dict(games=3, bad=0, status=(0, 0, 0), says=[(r"UTF-16 BE text, decoded to UTF-8", ONCE)]),
     "utf16be": dict(games=3, bad=0, status=(0, 0, 0), says=[(r"UTF-16 BE text, decoded to UTF-8", ONCE)]),
     "ends-in-tag": dict(games=3, bad=1, status=(1, 1, 0), says=[(r"value not closed with '\"\]'", ONCE)]),
-    "ends-in-comment": dict(games=3, bad=1, status=(1, 1, 0), says=[(r"error\[unterminated-comment\]", ONCE)]),
+    "ends-in-comment": dict(games=3, bad=1, status=(1, 1, 1), says=[(r"error\[unterminated-comment\]", ONCE)]),
     "ends-in-variation": dict(games=3, bad=1, status=(1, 1, 1), says=[(r"variation not closed", ONCE)]),
     "ends-in-move": dict(games=3, bad=1, status=(1, 1, 1), says=[(r"expected a destination square", ONCE)]),
     "random-1mb": dict(games=2, bad=0, status=(1, 1, 1), says=[(r"random-1mb\.pgn: not a text file", ONCE)]),
