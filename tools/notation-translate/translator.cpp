@@ -138,9 +138,6 @@ bool numbered_from(const MoveText& text, const Position& pos) {
 
 namespace {
 
-// A pass as analysis programs and engines write one: "--", "Z0", "0000", "@@@@".
-bool is_null_move_word(std::string_view word) { return is_null_move_text(word) || word == "@@@@"; }
-
 // Whether `word` is a piece named and not yet moved ("Kt", "Q", "KBP", "R(QR)", Capablanca's
 // "(Q 2)" closing): a dash after it is the spaced move's dash ("Kt -- KB3"), not a pass.
 bool unfinished_move(std::string_view word) {
@@ -249,11 +246,11 @@ LineResult Translator::translate_from(std::string_view line, const Codec* prefer
     // The dialect of the moves before the first pass (after the passes the line begins with).
     std::size_t first = 0, last;
     Position before = pos;
-    while (first < tokens.size() && is_null_move_word(tokens[first])) {
+    while (first < tokens.size() && is_null_move_text(tokens[first])) {
       if (!before.in_check()) before.make_null_move();
       ++first;
     }
-    for (last = first; last < tokens.size() && !is_null_move_word(tokens[last]);) ++last;
+    for (last = first; last < tokens.size() && !is_null_move_text(tokens[last]);) ++last;
     std::vector<std::string_view> run(tokens.begin() + first, tokens.begin() + last);
     if (!run.empty() && !(from = line_dialect(before, run, preferred, offset, result))) return result;
   }
@@ -275,7 +272,7 @@ LineResult Translator::translate_from(std::string_view line, const Codec* prefer
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     std::size_t column = offset + text.moves[i].column;
     int ply = plies_before + int(i) + 1;
-    if (is_null_move_word(tokens[i])) {
+    if (is_null_move_text(tokens[i])) {
       if (!pass(options_, state.pos, tokens[i], column, ply, result)) return result;
       continue;
     }

@@ -511,7 +511,7 @@ ParseResult AlgebraicCodec::parse(Position& pos, std::string_view text, const Pa
   if (reading.error) {
     result.error = reading.error;
     // Analysis programs write a pass as "--" or "Z0": say so, not only what was expected.
-    if (is_null_move_text(text) || text == "@@@@")
+    if (is_null_move_text(text))
       result.error->message = "'" + std::string(text) + "' is a null move (a pass, as analysis programs write it): not "
                               "a move of the game, and not allowed in PGN";
     return result;

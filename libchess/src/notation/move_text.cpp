@@ -588,6 +588,8 @@ MoveText split_move_text(std::string_view line) {
 }
 
 
-bool is_null_move_text(std::string_view word) { return word == "--" || word == "Z0" || word == "0000"; }
+bool is_null_move_text(std::string_view word) {
+  return word == "--" || word == "Z0" || word == "0000" || word == "@@@@";
+}
 
 }  // namespace chess::notation

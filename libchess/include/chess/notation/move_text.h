@@ -44,7 +44,8 @@ MoveText split_move_text(std::string_view line);
 std::string_view normalised_result(std::string_view word);
 
 // A null move (a pass) as analysis programs write it: "--" (ChessBase, pgn-extract),
-// "Z0" (some exports), "0000" (UCI).
+// "Z0" (some exports), "0000" (UCI), "@@@@" (some engines). (The PGN reader never hands
+// over the last: '@' is no character of a PGN symbol.)
 bool is_null_move_text(std::string_view word);
 
 // Whether `word`, written after `previous` as a separate word, belongs to that move:
