@@ -63,8 +63,8 @@ private:
   void error(std::string code, Location at, std::string message);
   void warn(std::string code, Location at, std::string message);
   void strict_warn(std::string code, Location at, std::string message);
-  bool begin_checks(Position& start, bool distinct);  // begin()'s work, once tags_ is set
-  bool check_tags(Position& start, bool distinct);
+  bool begin_checks(Position& start);  // begin()'s work, once tags_ is set (and repeats said)
+  bool check_tags(Position& start);
   void detect(const Position& start);
   // `writable` is the same line in the caller's game, where the moves read are recorded (or null).
   bool replay(const Line& line, Line* writable, Position pos, notation::PieceOrigins origins, int ply_base,

@@ -195,15 +195,23 @@ bool GameValidator::begin(Position& start) {
   own_tags_.reserve(game_.tags.size());
   for (const Tag& t : game_.tags) own_tags_.push_back({t.name, t.value, t.at, t.value_at});
   tags_ = own_tags_;
-  return begin_checks(start, false);
+  // With no allocation for a game's dozen tags or so; a set past that.
+  TagNames names;
+  std::set<std::string_view> seen;
+  const bool few = tags_.size() <= TagNames::CAPACITY;
+  for (const TagView& t : tags_) {
+    const bool repeated = few ? names.seen_before(t.name) : !seen.insert(t.name).second;
+    if (repeated) error("duplicate-tag", t.at, "tag " + std::string(t.name) + " appears more than once");
+  }
+  return begin_checks(start);
 }
 
 bool GameValidator::begin(Position& start, std::span<const TagView> distinct_tags) {
   tags_ = distinct_tags;
-  return begin_checks(start, true);
+  return begin_checks(start);
 }
 
-bool GameValidator::begin_checks(Position& start, bool distinct) {
+bool GameValidator::begin_checks(Position& start) {
   known_ = find_known_tags(tags_);
   report_.ordinal = game_.ordinal;
   report_.start = game_.start;
@@ -212,7 +220,7 @@ bool GameValidator::begin_checks(Position& start, bool distinct) {
   report_.white = value(known_.roster[4]);
   report_.black = value(known_.roster[5]);
   report_.result = value(known_.result());
-  bool checkable = check_tags(start, distinct);
+  bool checkable = check_tags(start);
   for (const Diagnostic& d : game_.diagnostics)
     // In an unsupported variant, moves the reader could not tokenise (P@e4) are expected.
     if (checkable || d.code != "unreadable-move") add(d);
@@ -259,20 +267,10 @@ void GameValidator::strict_warn(std::string code, Location at, std::string messa
   add({options_.strict ? Severity::Error : Severity::Warning, std::move(code), at, std::move(message), 0, {}, {}, {}});
 }
 
-// Tags: duplicates (unless `distinct`: none, as the caller found), the roster, Result, Date,
-// SetUp/FEN, Variant. False when the moves cannot be checked at all (a bad FEN, an
-// unsupported variant).
-bool GameValidator::check_tags(Position& start, bool distinct) {
-  if (!distinct) {
-    // With no allocation for a game's dozen tags or so; a set past that.
-    TagNames names;
-    std::set<std::string_view> seen;
-    const bool few = tags_.size() <= TagNames::CAPACITY;
-    for (const TagView& t : tags_) {
-      const bool repeated = few ? names.seen_before(t.name) : !seen.insert(t.name).second;
-      if (repeated) error("duplicate-tag", t.at, "tag " + std::string(t.name) + " appears more than once");
-    }
-  }
+// Tags (their names found all different, or said not to be, by begin()): the roster,
+// Result, Date, SetUp/FEN, Variant. False when the moves cannot be checked at all (a bad
+// FEN, an unsupported variant).
+bool GameValidator::check_tags(Position& start) {
   for (std::size_t i = 0; i < SEVEN_TAG_ROSTER.size(); ++i)
     if (!known_.roster[i])
       strict_warn("missing-tag", game_.start,
