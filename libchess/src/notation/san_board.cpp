@@ -5,6 +5,43 @@
 
 namespace chess::notation {
 
+namespace {
+
+// Worked out by stepping, at compile time: constant data, there before any code runs.
+constexpr std::array<std::array<Bitboard, SQUARE_NB>, PIECE_TYPE_NB> empty_board_reach() {
+  struct Step {
+    int file, rank;
+  };
+  constexpr Step knight[] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+  constexpr Step diagonal[] = {{1, 1}, {1, -1}, {-1, -1}, {-1, 1}};
+  constexpr Step straight[] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
+  auto reach = [](int file, int rank, const Step* steps, int count, bool slides) {
+    Bitboard b = 0;
+    for (int i = 0; i < count; ++i)
+      for (int f = file + steps[i].file, r = rank + steps[i].rank; f >= 0 && f < 8 && r >= 0 && r < 8;
+           f += steps[i].file, r += steps[i].rank) {
+        b |= Bitboard(1) << (r * 8 + f);
+        if (!slides) break;
+      }
+    return b;
+  };
+  std::array<std::array<Bitboard, SQUARE_NB>, PIECE_TYPE_NB> t{};
+  for (int s = 0; s < SQUARE_NB; ++s) {
+    const int f = s % 8, r = s / 8;
+    t[KNIGHT][s] = reach(f, r, knight, 8, false);
+    t[BISHOP][s] = reach(f, r, diagonal, 4, true);
+    t[ROOK][s] = reach(f, r, straight, 4, true);
+    t[QUEEN][s] = t[BISHOP][s] | t[ROOK][s];
+    t[KING][s] = reach(f, r, diagonal, 4, false) | reach(f, r, straight, 4, false);
+  }
+  return t;
+}
+
+}  // namespace
+
+constinit const std::array<std::array<Bitboard, SQUARE_NB>, PIECE_TYPE_NB> SanBoard::EMPTY_BOARD_REACH =
+    empty_board_reach();
+
 
 void SanBoard::set(const Position& pos) {
   by_type_[NO_PIECE_TYPE] = pos.pieces();
