@@ -176,7 +176,7 @@ struct TagSink {
     to.tag(name, value, at, value_at);
     return true;
   }
-  bool move(std::string_view, Location) { return true; }
+  bool move(std::string_view, plain::Place) { return true; }
   void nag(int) {}
   void comment(std::string_view, Location) {}
   bool begin_variation() { return true; }

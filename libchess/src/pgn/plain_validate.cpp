@@ -66,7 +66,7 @@ public:
     return true;
   }
 
-  [[gnu::always_inline]] bool move(std::string_view text, Location at) {
+  [[gnu::always_inline]] bool move(std::string_view text, plain::Place at) {
     if (!checkable_ && !start()) [[unlikely]]
       return false;
     if (stopped()) return plies_ += skipped_depth_ == 0, true;
@@ -79,7 +79,7 @@ public:
       ++plies_;
       if (telling()) tell_after_move(m);
     }
-    if (building()) build_->resolved_move(keep_.move_texts ? text : std::string_view(), at, m);
+    if (building()) build_->resolved_move(keep_.move_texts ? text : std::string_view(), at(), m);
     return true;
   }
 
@@ -128,7 +128,7 @@ public:
 
   // The move on the SAN board, or where it declines the move, on a Position set up as it
   // stands (the reference: play_canonical_san); the board goes on from there.
-  [[gnu::always_inline]] Move play(std::string_view text, Location at, bool main_line) {
+  [[gnu::always_inline]] Move play(std::string_view text, plain::Place at, bool main_line) {
     Move m = san_.play(text);
     declined_ = !m.is_ok();
     if (declined_) {
@@ -136,7 +136,7 @@ public:
       Position& pos = declined_on();
       san_.store(pos);
       m = notation::play_canonical_san(pos, text);
-      if (!m.is_ok() && !(m = with_wrong_mark(pos, text, at)).is_ok()) return m;
+      if (!m.is_ok() && !(m = with_wrong_mark(pos, text, at())).is_ok()) return m;
       san_.set(pos);
     }
     if (main_line && telling()) pos_.make_move(m);  // what the judge and the observer are told
