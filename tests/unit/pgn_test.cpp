@@ -572,6 +572,34 @@ TEST_CASE("Validation: every diagnostic code, with its place", "[pgn][validate]"
     CHECK(d.at.line == 9);
     CHECK(d.at.column == 1);
   }
+  SECTION("impossible-position: a FEN whose men no game can reach is read, with a warning, on either path") {
+    auto game = [](const std::string& fen, const std::string& moves) {
+      return ROSTER + "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n" + moves + " *\n";
+    };
+    for (bool plain : {true, false}) {
+      INFO("plain path " << plain);
+      ValidateOptions o;
+      o.plain_path = plain;
+      // Ten white pawns (a3 and a4 beside the eight of the second rank).
+      GameReport r = one(game("rnbqkbnr/pppppppp/8/8/P7/P7/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "1. e4 e5"), o);
+      CHECK(r.valid());
+      CHECK(r.plies == 2);  // the moves are still checked from it
+      const Diagnostic& d = find(r.warnings, "impossible-position");
+      CHECK(d.at.line == 9);
+      CHECK(d.message.find("White has 10 pawns") != std::string::npos);
+      // Black: eight pawns and a third knight, which only a ninth pawn could have become.
+      r = one(game("rnbqkbnr/pppppppp/8/8/8/2n5/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "1. e4"), o);
+      CHECK(find(r.warnings, "impossible-position").message.find("Black has 8 pawns and 1 man only a promotion gives") != std::string::npos);
+      // Two white bishops on dark squares (c1, a3) with all eight pawns; with seven, one promoted.
+      r = one(game("rnbqkbnr/pppppppp/8/8/8/B7/PPPPPPPP/RNBQK1NR w KQkq - 0 1", "1. e4"), o);
+      CHECK(has(r.warnings, "impossible-position"));
+      r = one(game("rnbqkbnr/pppppppp/8/8/8/B7/1PPPPPPP/RNBQK1NR w KQkq - 0 1", "1. e4"), o);
+      CHECK_FALSE(has(r.warnings, "impossible-position"));
+      // Two queens and seven pawns each, two bishops of opposite colours: reachable.
+      r = one(game("rnbqkbnr/ppppppp1/7q/8/8/7Q/PPPPPPP1/RNBQKBNR w KQkq - 0 1", "1. e4"), o);
+      CHECK_FALSE(has(r.warnings, "impossible-position"));
+    }
+  }
   SECTION("unsupported-variant, and Chess960 supported") {
     GameReport r = one(ROSTER + "[Result \"*\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 e5 2. Nf3 P@e4 *\n");
     CHECK(has(r.errors, "unsupported-variant"));

@@ -323,6 +323,10 @@ bool GameValidator::check_tags(Position& start) {
       return false;
     }
     start = r.position;
+    // Read and played all the same: a composed position, or one typed wrong, is still the
+    // one the moves are checked from.
+    if (std::string why = rules::impossible_material(start); !why.empty())
+      warn("impossible-position", fen->at, "the FEN's position cannot arise in a game: " + why);
   } else if (chess960) {
     warn("missing-tag", game_.start, "Chess960 game without a FEN tag: the standard start position is assumed");
     // As a Chess960 position all the same: its castling is the king taking the rook, in UCI

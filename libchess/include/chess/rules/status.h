@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "chess/position.h"
@@ -20,6 +21,13 @@ inline Status status(bool has_legal_move, bool in_check) {
   return has_legal_move ? Status::Playable : in_check ? Status::Checkmate : Status::Stalemate;
 }
 std::string_view to_string(Status s);  // "playable", "checkmate", "stalemate"
+
+// Why no game can reach this position's men, or empty if one can, as far as counting them
+// tells: a side's men beyond its first sixteen (a third knight, a second queen, two bishops
+// on squares of one colour) are promoted pawns, and with the pawns still on the board they
+// come to more than its 8 pawns. A set-up position (a FEN) is checked so; the board itself
+// plays on such a position all the same.
+std::string impossible_material(const Position& pos);
 
 // Whether the side to move has a legal en passant capture (a pinned pawn's is not one).
 bool legal_ep_capture(const Position& pos);
