@@ -273,6 +273,27 @@ TEST_CASE("Reader: tokens, results, encodings", "[pgn][reader]") {
     CHECK(f4.moves[0].variations.size() == 1);
     CHECK(main.moves[2].nags == std::vector<int>{6});
   }
+  SECTION("Unicode's annotation marks (U+203C, U+2049, U+2048, U+2047) are the glyphs' NAGs, with a warning") {
+    // e4‼ e5⁉ 2. Nf3⁈ Nc6 ⁇ : joined to the move or apart, as "!!" and the others are read.
+    auto games = read_all("1. e4\xE2\x80\xBC e5\xE2\x81\x89 2. Nf3\xE2\x81\x88 Nc6 \xE2\x81\x87 *\n");
+    REQUIRE(games.size() == 1);
+    const Line& main = games[0].main;
+    REQUIRE(main.moves.size() == 4);
+    CHECK(main.moves[0].text == "e4");
+    CHECK(main.moves[0].nags == std::vector<int>{3});
+    CHECK(main.moves[1].nags == std::vector<int>{5});
+    CHECK(main.moves[2].nags == std::vector<int>{6});
+    CHECK(main.moves[3].nags == std::vector<int>{4});
+    REQUIRE(games[0].diagnostics.size() == 4);
+    CHECK(games[0].diagnostics[0].code == "lenient-reading");
+    CHECK(games[0].diagnostics[0].at.column == 6);
+    CHECK(games[0].diagnostics[0].message == "annotation '\xE2\x80\xBC' read as '!!' ($3): PGN has no such character");
+    // A figurine's bytes begin as no mark's do: still one move.
+    auto figurine = read_all("1. \xE2\x99\x98" "f3 *\n");
+    REQUIRE(figurine.size() == 1);
+    CHECK(figurine[0].main.moves.size() == 1);
+    CHECK(figurine[0].diagnostics.empty());
+  }
 }
 
 TEST_CASE("Reader: broken games are reported and reading resumes at the next game", "[pgn][reader]") {
