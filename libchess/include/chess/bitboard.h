@@ -29,6 +29,7 @@ constexpr Bitboard FILE_A_BB = 0x0101010101010101ULL;
 constexpr Bitboard FILE_H_BB = FILE_A_BB << 7;
 constexpr Bitboard RANK_1_BB = 0xFFULL;
 constexpr Bitboard RANK_8_BB = RANK_1_BB << 56;
+constexpr Bitboard DARK_SQUARES_BB = 0xAA55AA55AA55AA55ULL;  // a1 is dark
 
 constexpr Bitboard square_bb(Square s) { return Bitboard(1) << s; }
 constexpr Bitboard file_bb(File f) { return FILE_A_BB << f; }

@@ -11,8 +11,6 @@
 namespace chess::rules {
 namespace {
 
-constexpr Bitboard DARK_SQUARES = 0xAA55AA55AA55AA55ULL;  // a1 is dark
-
 // The squares a piece of type `pt` could ever stand on from `from`, if the only men that
 // never move are `fixed` (all others may step aside): a flood over its moves.
 Bitboard reach(PieceType pt, Color c, Square from, Bitboard fixed, Bitboard forbidden) {
@@ -86,7 +84,7 @@ bool material_cannot_mate(const Position& pos, Color side) {
   // the board and no bishop of that colour, only rooks and queens could, and those can
   // always interpose or capture.
   Bitboard bishops = pos.pieces(BISHOP);
-  bool one_colour = !(bishops & DARK_SQUARES) || !(bishops & ~DARK_SQUARES);
+  bool one_colour = !(bishops & DARK_SQUARES_BB) || !(bishops & ~DARK_SQUARES_BB);
   return one_colour && !pos.pieces(PAWN) && !pos.pieces(KNIGHT);
 }
 

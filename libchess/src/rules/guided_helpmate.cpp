@@ -16,7 +16,6 @@
 namespace chess::rules::detail {
 namespace {
 
-constexpr Bitboard DARK = 0xAA55AA55AA55AA55ULL;  // a1 is dark
 constexpr int PATTERNS_TRIED = 24;  // of a lone piece's mates, the cheapest
 
 bool aligned(Square a, Square b, bool straight, bool diagonal) {
@@ -30,7 +29,7 @@ int man_distance(PieceType pt, Color c, Square s, Square to) {
   switch (pt) {
     case KNIGHT: return knight_distance(s, to);
     case BISHOP:
-      if (bool(square_bb(s) & DARK) != bool(square_bb(to) & DARK)) return 16;
+      if (bool(square_bb(s) & DARK_SQUARES_BB) != bool(square_bb(to) & DARK_SQUARES_BB)) return 16;
       return s == to ? 0 : aligned(s, to, false, true) ? 1 : 2;
     case ROOK: return s == to ? 0 : aligned(s, to, true, false) ? 1 : 2;
     case QUEEN: return s == to ? 0 : aligned(s, to, true, true) ? 1 : 2;
@@ -164,7 +163,7 @@ private:
         case QUEEN: d = aligned(s, corner_, true, true) ? 0 : 1; break;
         case ROOK: d = aligned(s, corner_, true, false) ? 0 : 1; break;
         case BISHOP:
-          if (bool(square_bb(s) & DARK) == bool(square_bb(corner_) & DARK)) d = aligned(s, corner_, false, true) ? 0 : 1;
+          if (bool(square_bb(s) & DARK_SQUARES_BB) == bool(square_bb(corner_) & DARK_SQUARES_BB)) d = aligned(s, corner_, false, true) ? 0 : 1;
           break;
         case KNIGHT: d = std::max(0, knight_distance(s, corner_) - 1); break;
         case PAWN: d = 1 + (7 - int(relative_rank(winner_, s))); break;
@@ -370,7 +369,7 @@ std::vector<LonePattern> lone_piece_patterns(const Position& pos, Color winner) 
   int men = popcount(pos.pieces(loser) & ~pos.pieces(KING));
   Square lk = pos.king_square(loser), wk = pos.king_square(winner);
   for (Square m : {SQ_A1, SQ_H8, SQ_A8, SQ_H1}) {
-    if (pt == BISHOP && bool(square_bb(m) & DARK) != bool(square_bb(piece) & DARK)) continue;
+    if (pt == BISHOP && bool(square_bb(m) & DARK_SQUARES_BB) != bool(square_bb(piece) & DARK_SQUARES_BB)) continue;
     Bitboard around = king_attacks(m);
     for (Bitboard qs = pt == KNIGHT ? knight_attacks(m) : bishop_pseudo_attacks(m); qs;) {
       Square q = pop_lsb(qs);
@@ -434,8 +433,8 @@ GuidedOutcome guided_helpmate(const Position& start, Color winner, uint64_t budg
   };
   std::vector<Target> targets;
   for (Square c : {SQ_A1, SQ_H8, SQ_A8, SQ_H1}) {
-    bool dark = square_bb(c) & DARK;
-    if (bishops_only && !(bishops & (dark ? DARK : ~DARK))) continue;
+    bool dark = square_bb(c) & DARK_SQUARES_BB;
+    if (bishops_only && !(bishops & (dark ? DARK_SQUARES_BB : ~DARK_SQUARES_BB))) continue;
     Guide guide(start, winner, c);
     targets.push_back({guide.distance(start), guide});
   }

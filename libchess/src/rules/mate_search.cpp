@@ -213,11 +213,10 @@ private:
   static int candidate_corners(const Position& pos, Color winner, Square ranked[4]) {
     Square king = pos.king_square(~winner);
     Bitboard bishops = pos.pieces(winner, BISHOP);
-    constexpr Bitboard DARK = 0xAA55AA55AA55AA55ULL;
     Square corners[4] = {SQ_A1, SQ_H8, SQ_A8, SQ_H1};  // dark, dark, light, light
     int first = 0, last = 4;
-    if (bishops && !(bishops & ~DARK)) last = 2;
-    else if (bishops && !(bishops & DARK)) first = 2;
+    if (bishops && !(bishops & ~DARK_SQUARES_BB)) last = 2;
+    else if (bishops && !(bishops & DARK_SQUARES_BB)) first = 2;
     int n = 0;
     for (int i = first; i < last; ++i) {  // by insertion, the first of equals first
       int at = n++;

@@ -16,15 +16,14 @@ std::string_view to_string(Status s) {
 }
 
 std::string impossible_material(const Position& pos) {
-  constexpr Bitboard LIGHT_SQUARES = 0x55AA55AA55AA55AAULL;
   for (Color c : {WHITE, BLACK}) {
     const char* side = c == WHITE ? "White" : "Black";
     const int pawns = popcount(pos.pieces(c, PAWN));
     const Bitboard bishops = pos.pieces(c, BISHOP);
     auto beyond = [](int count, int first) { return count > first ? count - first : 0; };
     const int promoted = beyond(popcount(pos.pieces(c, KNIGHT)), 2) + beyond(popcount(pos.pieces(c, ROOK)), 2) +
-                         beyond(popcount(pos.pieces(c, QUEEN)), 1) + beyond(popcount(bishops & LIGHT_SQUARES), 1) +
-                         beyond(popcount(bishops & ~LIGHT_SQUARES), 1);
+                         beyond(popcount(pos.pieces(c, QUEEN)), 1) + beyond(popcount(bishops & DARK_SQUARES_BB), 1) +
+                         beyond(popcount(bishops & ~DARK_SQUARES_BB), 1);
     if (pawns > 8) return std::string(side) + " has " + std::to_string(pawns) + " pawns, where a side has 8";
     if (pawns + promoted > 8)
       return std::string(side) + " has " + std::to_string(pawns) + " pawns and " + std::to_string(promoted) +
