@@ -84,17 +84,18 @@ int glyph_nag(std::string_view g) {
 }
 
 // The annotation marks of Unicode at `at` (U+203C, U+2047, U+2048, U+2049), as books and
-// web pages print "!!", "??", "?!" and "!?": their NAG, or 0. Their bytes are a symbol's,
-// as figurines' are, so unless told apart they made "e4‼" one unreadable move.
-int unicode_glyph_nag(std::string_view s, std::size_t at) {
-  if (at + 3 > s.size() || s[at] != '\xE2') return 0;
-  if (s[at + 1] == '\x80') return s[at + 2] == '\xBC' ? 3 : 0;
-  if (s[at + 1] != '\x81') return 0;
+// web pages print "!!", "??", "?!" and "!?": the glyph each stands for, or empty. Their
+// bytes are a symbol's, as figurines' are, so unless told apart they made "e4‼" one
+// unreadable move.
+std::string_view unicode_glyph(std::string_view s, std::size_t at) {
+  if (at + 3 > s.size() || s[at] != '\xE2') return {};
+  if (s[at + 1] == '\x80') return s[at + 2] == '\xBC' ? "!!" : "";
+  if (s[at + 1] != '\x81') return {};
   switch (s[at + 2]) {
-    case '\x87': return 4;
-    case '\x88': return 6;
-    case '\x89': return 5;
-    default: return 0;
+    case '\x87': return "??";
+    case '\x88': return "?!";
+    case '\x89': return "!?";
+    default: return {};
   }
 }
 
@@ -844,18 +845,18 @@ struct Reader::Impl {
       ++pos;
       return false;
     }
-    if (int nag = c == 0xE2 ? unicode_glyph_nag(line, pos) : 0) {
-      static constexpr const char* ASCII[] = {"", "", "", "!!", "??", "!?", "?!"};
+    if (std::string_view glyph = c == 0xE2 ? unicode_glyph(line, pos) : ""; !glyph.empty()) {
+      const int nag = glyph_nag(glyph);
       report(Severity::Warning, "lenient-reading", at,
-             "annotation '" + line.substr(pos, 3) + "' read as '" + ASCII[nag] + "' ($" + std::to_string(nag) +
-                 "): PGN has no such character");
+             "annotation '" + line.substr(pos, 3) + "' read as '" + std::string(glyph) + "' ($" +
+                 std::to_string(nag) + "): PGN has no such character");
       v->nag(nag, at);
       pos += 3;
       return false;
     }
     std::size_t j = pos;
     while (j < line.size() && symbol_char(static_cast<unsigned char>(line[j])) && !space_width(line, j) &&
-           !(line[j] == '\xE2' && unicode_glyph_nag(line, j)))
+           !(line[j] == '\xE2' && !unicode_glyph(line, j).empty()))
       ++j;
     if (j - pos >= 3) j = past_en_passant_mark(line, j - 1, j);  // "exd6e.p.": the mark is the move's
     j = past_promotion_in_parentheses(line, j);                  // "e8(Q)", "P-K8(Q)"
