@@ -125,6 +125,13 @@ constexpr auto CASTLING_PATHS = [] {
   return paths;
 }();
 
+// The king on e1 and its rooks in the corners, Chess960's or not.
+constexpr Bitboard OO_PATH = square_bb(SQ_F1) | square_bb(SQ_G1);
+constexpr Bitboard OOO_SAFE = square_bb(SQ_C1) | square_bb(SQ_D1), OOO_EMPTY = OOO_SAFE | square_bb(SQ_B1);
+PERFT_INLINE bool is_standard_castling(Square king, Bitboard rooks) {
+  return king == SQ_E1 && !(rooks & ~(square_bb(SQ_A1) | square_bb(SQ_H1)));
+}
+
 // What the opponent does to the side to move, found once per node.
 struct Threats {
   Square king;
@@ -162,12 +169,20 @@ PERFT_INLINE Threats threats(const Board& b) {
   // in by its own men, castling blocked). A castling's squares may hold its own rook.
   Bitboard wanted = king_attacks(t.king) & ~b.ours & ~attacked;
   t.castling_rooks = 0;
-  for (Bitboard r = b.specials & RANK_1_BB; r;) {
-    const Square rook = pop_lsb(r);
-    const CastlingPath& p = CASTLING_PATHS[t.king & 7][rook];
-    if (b.occupied & p.empty) continue;
-    t.castling_rooks |= square_bb(rook);
-    wanted |= p.safe;
+  if (const Bitboard rooks = b.specials & RANK_1_BB; is_standard_castling(t.king, rooks)) {
+    // Most castling rights in a tree are the standard ones, kept for many plies: their paths
+    // are constants (the king's own square is left to the check test).
+    if ((rooks & square_bb(SQ_H1)) && !(b.occupied & OO_PATH)) t.castling_rooks |= square_bb(SQ_H1), wanted |= OO_PATH;
+    if ((rooks & square_bb(SQ_A1)) && !(b.occupied & OOO_EMPTY))
+      t.castling_rooks |= square_bb(SQ_A1), wanted |= OOO_SAFE;
+  } else {
+    for (Bitboard r = rooks; r;) {
+      const Square rook = pop_lsb(r);
+      const CastlingPath& p = CASTLING_PATHS[t.king & 7][rook];
+      if (b.occupied & p.empty) continue;
+      t.castling_rooks |= square_bb(rook);
+      wanted |= p.safe;
+    }
   }
   if (wanted) {
     for (Bitboard s = diagonal; s;) attacked |= bishop_attacks(pop_lsb(s), around);
@@ -184,6 +199,11 @@ PERFT_INLINE Threats threats(const Board& b) {
 // Out of check, with each rook of ours still marked.
 template <class Sink>
 PERFT_INLINE void generate_castling(const Board& b, const Threats& t, Sink& sink) {
+  if (is_standard_castling(t.king, t.castling_rooks)) {
+    if ((t.castling_rooks & square_bb(SQ_H1)) && !(t.attacked & OO_PATH)) sink.castle(b, SQ_E1, SQ_H1, SQ_G1, SQ_F1);
+    if ((t.castling_rooks & square_bb(SQ_A1)) && !(t.attacked & OOO_SAFE)) sink.castle(b, SQ_E1, SQ_A1, SQ_C1, SQ_D1);
+    return;
+  }
   const Bitboard their_orthogonal = b.orthogonal & ~b.ours;
   for (Bitboard rooks = t.castling_rooks; rooks;) {
     const Square rook = pop_lsb(rooks);
