@@ -704,7 +704,7 @@ TEST_CASE("null moves: a pass in a variation is read, in the main line only when
   auto read = validate_all(variation);
   CHECK(read.at(0).valid());
   CHECK(read.at(0).plies == 4);
-  for (const char* spelling : {"Z0", "0000"}) {
+  for (const char* spelling : {"Z0", "0000", "@@@@"}) {  // '@' is no PGN symbol character
     std::string text = variation;
     text.replace(text.find("--"), 2, spelling);
     INFO(spelling);
@@ -719,6 +719,9 @@ TEST_CASE("null moves: a pass in a variation is read, in the main line only when
   auto allowed = validate_all(main_line, allow);
   CHECK(allowed.at(0).valid());
   CHECK(allowed.at(0).plies == 3);
+  auto at_signs = validate_all("[Event \"E\"]\n\n1. e4 @@@@ 2. d4 *\n", allow);
+  CHECK(at_signs.at(0).valid());
+  CHECK(at_signs.at(0).plies == 3);
   // A pass while in check would leave the king to be taken.
   auto in_check = validate_all("[Event \"E\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 (3. Qxf7+ --) *\n");
   REQUIRE(!in_check.at(0).errors.empty());

@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
   app.add_flag("--list-rules", list, "Print the built-in rule sets and exit");
   app.add_option("--from", from, "Dialect of the moves (san by default; auto: per game)");
   app.add_flag("--allow-null-moves", run.judge.read.allow_null_moves,
-               "Read null moves (--, Z0, 0000) in the main line too (a pass: no move of the game)");
+               "Read null moves (--, Z0, 0000, @@@@) in the main line too (a pass: no move of the game)");
   app.add_option("--format", format, "text (one line per game; default), jsonl, or pgn (the games with the "
                                      "adjudicated Result and Termination); with --standings text, csv, jsonl or html")
       ->check(CLI::IsMember({"text", "jsonl", "pgn", "csv", "html"}));

@@ -24,7 +24,7 @@ int main(int argc, char** argv) {
   app.add_option("--from", w.from, "Dialect of the moves read (san by default; auto: per game)");
   app.add_option("--to", w.to, "Dialect of the moves written (san by default)");
   app.add_flag("--allow-null-moves", run.convert.read.allow_null_moves,
-               "Read null moves (--, Z0, 0000) in the main line too (in variations they always are)");
+               "Read null moves (--, Z0, 0000, @@@@) in the main line too (in variations they always are)");
   app.add_option("--format", w.format, "pgn (export format; default), jsonl, uci (one line of moves per game), epd "
                                        "(one line per position)")
       ->check(CLI::IsMember({"pgn", "jsonl", "uci", "epd"}));

@@ -23,7 +23,7 @@ int main(int argc, char** argv) {
   app.add_option("files", run.files, "PGN files ('-' or none: standard input)");
   app.add_option("--from", from, "Dialect of the moves (san, descriptive, san-de, ...), or auto per game");
   app.add_flag("--allow-null-moves", run.validate.allow_null_moves,
-               "Read null moves (--, Z0, 0000) in the main line too (in variations they always are)");
+               "Read null moves (--, Z0, 0000, @@@@) in the main line too (in variations they always are)");
   app.add_flag("--strict", run.validate.strict,
                "Missing Seven Tag Roster tags and non-canonical SAN are errors, not warnings");
   app.add_option("--format", format, "text (diagnostics on stderr; default) or jsonl (one object per game on stdout)")

@@ -147,7 +147,7 @@ bool looks_like_movetext(std::string_view s) {
   std::size_t end = 0;
   while (end < s.size() && symbol_char(static_cast<unsigned char>(s[end]))) ++end;
   std::string_view word = s.substr(0, end);
-  if (word.starts_with("O-O") || word == "--") return true;
+  if (word.starts_with("O-O") || word == "--" || s.starts_with("@@@@")) return true;
   // SAN-like: an optional piece letter, then a square somewhere in a short word.
   if (word.size() >= 2 && word.size() <= 8) {
     for (std::size_t i = 0; i + 1 < word.size(); ++i)
@@ -840,6 +840,12 @@ struct Reader::Impl {
     }
     if (!symbol_char(c)) {
       if (c == '<' && skip_markup()) return false;
+      // Some engines' null move: a word of no symbol characters, read as the move it stands for.
+      if (c == '@' && std::string_view(line).substr(pos, 4) == "@@@@") {
+        v->move(std::string_view(line).substr(pos, 4), at);
+        pos += 4;
+        return false;
+      }
       strays.note(Severity::Error, "unreadable-move", at,
                   [c] { return "unexpected character '" + std::string(1, char(c)) + "'"; });
       ++pos;

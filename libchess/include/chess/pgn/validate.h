@@ -59,7 +59,7 @@ struct ValidateOptions {
   const notation::Codec* codec = nullptr;  // the dialect of the moves; null: SAN
   bool auto_dialect = false;               // detect the dialect from each game's main line
   bool strict = false;  // missing Seven Tag Roster tags and non-canonical moves are errors
-  // Null moves ("--", "Z0", "0000") are read in variations always, as annotators write
+  // Null moves ("--", "Z0", "0000", "@@@@") are read in variations always, as annotators write
   // them; in the main line only with this (they are no moves of the game).
   bool allow_null_moves = false;
   // Plain games in canonical SAN checked in one pass (see plain_scanner.h); false: every
