@@ -121,6 +121,8 @@ TEST_CASE("Lenient SAN reading, and --strict naming each deviation", "[notation]
   CHECK(uci_of("san", START, "nf3") == "g1f3");
   CHECK(uci_of("san", START, "Pe4") == "e2e4");
   CHECK(uci_of("san", START, "Nf3!?") == "g1f3");
+  for (const char* mark : {"\u203C", "\u2049", "\u2048", "\u2047"})  // ‼ ⁉ ⁈ ⁇, as books print them
+    CHECK(uci_of("san", START, std::string("Nf3") + mark) == "g1f3");
   CHECK(uci_of("san", START, "Nf3+") == "g1f3");  // wrong check mark: recomputed
   CHECK(uci_of("san", START, "Ｎｆ３") == "g1f3");  // full-width forms fold to ASCII
 
@@ -322,6 +324,7 @@ TEST_CASE("Move lists: numbers, results, comments, and words that belong to a mo
   };
   CHECK(texts("1. e4 e5 2.Nf3 {good} Nc6 3... a6 $1 4. Bxc6! (4. Ba4) dxc6 1-0") ==
         std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "a6", "Bxc6!", "dxc6"});
+  CHECK(texts("1. e4 \u203C e5 ?! 2. Nf3 \u2047 Nc6") == std::vector<std::string>{"e4", "e5", "Nf3", "Nc6"});
   MoveText t = split_move_text("1 P-K4 P-K4 2 Kt-KB3 ½-½");
   CHECK(t.numbered);
   CHECK(t.result == "1/2-1/2");

@@ -103,7 +103,7 @@ private:
     for (bool again = true; again && end_ > begin_;) {
       again = false;
       char32_t c = g_[end_ - 1].c;
-      if (c == U'!' || c == U'?') {
+      if (c == U'!' || c == U'?' || c == U'\u203C' || c == U'\u2047' || c == U'\u2048' || c == U'\u2049') {
         --end_;
         again = true;
       } else if (end_ - begin_ > 2 && (c == U'x' || c == U'X') && g_[end_ - 2].c == U' ') {

@@ -551,7 +551,7 @@ MoveText split_move_text(std::string_view line) {
       }
     }
     if (first == '$') continue;  // NAG
-    if ((first == '!' || first == '?') && word.find_first_not_of("!?") == std::string_view::npos) continue;
+    if (is_annotation_glyphs(word)) continue;
     if (NumberPrefix n = number_prefix(word); n.found) {
       if (n.digits > 0) {
         out.numbered = true;
@@ -590,6 +590,27 @@ MoveText split_move_text(std::string_view line) {
 
 bool is_null_move_text(std::string_view word) {
   return word == "--" || word == "Z0" || word == "0000" || word == "@@@@";
+}
+
+std::string_view unicode_annotation(std::string_view s, std::size_t at) {
+  if (at + 3 > s.size() || s[at] != '\xE2') return {};
+  if (s[at + 1] == '\x80') return s[at + 2] == '\xBC' ? "!!" : "";
+  if (s[at + 1] != '\x81') return {};
+  switch (s[at + 2]) {
+    case '\x87': return "??";
+    case '\x88': return "?!";
+    case '\x89': return "!?";
+    default: return {};
+  }
+}
+
+bool is_annotation_glyphs(std::string_view word) {
+  for (std::size_t i = 0; i < word.size();) {
+    if (word[i] == '!' || word[i] == '?') ++i;
+    else if (!unicode_annotation(word, i).empty()) i += 3;
+    else return false;
+  }
+  return !word.empty();
 }
 
 }  // namespace chess::notation

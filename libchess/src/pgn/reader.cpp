@@ -83,22 +83,6 @@ int glyph_nag(std::string_view g) {
   return 0;
 }
 
-// The annotation marks of Unicode at `at` (U+203C, U+2047, U+2048, U+2049), as books and
-// web pages print "!!", "??", "?!" and "!?": the glyph each stands for, or empty. Their
-// bytes are a symbol's, as figurines' are, so unless told apart they made "e4‼" one
-// unreadable move.
-std::string_view unicode_glyph(std::string_view s, std::size_t at) {
-  if (at + 3 > s.size() || s[at] != '\xE2') return {};
-  if (s[at + 1] == '\x80') return s[at + 2] == '\xBC' ? "!!" : "";
-  if (s[at + 1] != '\x81') return {};
-  switch (s[at + 2]) {
-    case '\x87': return "??";
-    case '\x88': return "?!";
-    case '\x89': return "!?";
-    default: return {};
-  }
-}
-
 // Past an HTML tag at `at` ("<br />", "</p>"), or `at` when there is none. PGN gives '<'
 // and '>' no meaning outside comments and tag values, so markup there is a copy from a web
 // page, not a move or a tag mangled.
@@ -851,7 +835,7 @@ struct Reader::Impl {
       ++pos;
       return false;
     }
-    if (std::string_view glyph = c == 0xE2 ? unicode_glyph(line, pos) : ""; !glyph.empty()) {
+    if (std::string_view glyph = c == 0xE2 ? notation::unicode_annotation(line, pos) : ""; !glyph.empty()) {
       const int nag = glyph_nag(glyph);
       report(Severity::Warning, "lenient-reading", at,
              "annotation '" + line.substr(pos, 3) + "' read as '" + std::string(glyph) + "' ($" +
@@ -862,7 +846,7 @@ struct Reader::Impl {
     }
     std::size_t j = pos;
     while (j < line.size() && symbol_char(static_cast<unsigned char>(line[j])) && !space_width(line, j) &&
-           !(line[j] == '\xE2' && !unicode_glyph(line, j).empty()))
+           !(line[j] == '\xE2' && !notation::unicode_annotation(line, j).empty()))
       ++j;
     if (j - pos >= 3) j = past_en_passant_mark(line, j - 1, j);  // "exd6e.p.": the mark is the move's
     j = past_promotion_in_parentheses(line, j);                  // "e8(Q)", "P-K8(Q)"

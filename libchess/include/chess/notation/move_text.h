@@ -44,9 +44,16 @@ MoveText split_move_text(std::string_view line);
 std::string_view normalised_result(std::string_view word);
 
 // A null move (a pass) as analysis programs write it: "--" (ChessBase, pgn-extract),
-// "Z0" (some exports), "0000" (UCI), "@@@@" (some engines). (The PGN reader never hands
-// over the last: '@' is no character of a PGN symbol.)
+// "Z0" (some exports), "0000" (UCI), "@@@@" (some engines).
 bool is_null_move_text(std::string_view word);
+
+// The annotation mark of Unicode at `at` (U+203C, U+2047, U+2048, U+2049), as books and web
+// pages print "!!", "??", "?!" and "!?": the glyph it stands for, or empty. Their bytes are
+// a symbol's, as figurines' are, so unless told apart they made "e4‼" one unreadable move.
+std::string_view unicode_annotation(std::string_view s, std::size_t at);
+
+// Annotation marks alone: "!", "?!", "!!", and Unicode's "‼", "⁉", "⁈", "⁇".
+bool is_annotation_glyphs(std::string_view word);
 
 // Whether `word`, written after `previous` as a separate word, belongs to that move:
 // "ch", "mate", "e.p.", "dis ch", "sq" after any move, "KR" after "Castles". For readers
