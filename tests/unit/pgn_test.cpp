@@ -101,6 +101,18 @@ TEST_CASE("Reader: tokens, results, encodings", "[pgn][reader]") {
     CHECK(find(reports[0].errors, "illegal-move").at.column == 18);
     CHECK(find(reports[0].warnings, "encoding").at.column == 2);  // the first byte not UTF-8
   }
+  SECTION("a line of UTF-8 and Latin-1 both: only the bytes that are no UTF-8 are read as Latin-1") {
+    // "Café" in UTF-8 (two bytes for the e-acute), "München" in Latin-1 (one for the u-umlaut).
+    auto games = read_all("[Event \"Caf\xC3\xA9 M\xFCnchen\"]\n\n1. e4 *\n");
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].tag_value("Event") == "Caf\xC3\xA9 M\xC3\xBCnchen");
+    REQUIRE(games[0].diagnostics.size() == 1);
+    CHECK(games[0].diagnostics[0].at.column == 16);  // the Latin-1 byte
+    // Columns after both: '{', a UTF-8 e-acute (2 bytes), a Latin-1 one (1), '}', " 1. ", then
+    // the move at the input's 10th byte, its square at 11.
+    auto reports = validate_all("[Event \"x\"]\n\n{\xC3\xA9\xE9} 1. Nf5 *\n");
+    CHECK(find(reports.at(0).errors, "illegal-move").at.column == 11);
+  }
   SECTION("the encoding warning points at the first control byte") {
     auto games = read_all("1. e4 \x01 e5 *\n"s);
     REQUIRE(games.size() == 1);

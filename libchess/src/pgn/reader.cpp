@@ -15,30 +15,41 @@
 namespace chess::pgn {
 namespace {
 
+// The length of the UTF-8 sequence starting at `i`, or 0 if none does.
+std::size_t utf8_sequence_at(std::string_view s, std::size_t i) {
+  unsigned char c = s[i];
+  std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return 0;
+  return n;
+}
+
 // Where `s` stops being UTF-8 (the first byte of the first bad sequence), or npos.
 std::size_t utf8_invalid_at(std::string_view s) {
-  for (std::size_t i = 0; i < s.size();) {
-    unsigned char c = s[i];
-    std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    if (n == 0 || i + n > s.size()) return i;
-    for (std::size_t k = 1; k < n; ++k)
-      if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return i;
-    i += n;
-  }
+  for (std::size_t i = 0, n; i < s.size(); i += n)
+    if (!(n = utf8_sequence_at(s, i))) return i;
   return std::string_view::npos;
 }
 
-// Old archives are ISO-8859-1, which is the first 256 codepoints of Unicode.
-std::string latin1_to_utf8(std::string_view s) {
+// Old archives are ISO-8859-1, which is the first 256 codepoints of Unicode. Only the bytes
+// that begin no UTF-8 sequence are read so: a line may hold both (files put together, a name
+// typed elsewhere), and "Café München" must not become "CafÃ© München". `widened`: where
+// in the result each byte read as Latin-1 begins (two bytes there, one in the input).
+std::string latin1_to_utf8(std::string_view s, std::vector<std::size_t>& widened) {
   std::string out;
   out.reserve(s.size() + s.size() / 8);
-  for (unsigned char c : s) {
-    if (c < 0x80) {
-      out += char(c);
-    } else {
-      out += char(0xC0 | (c >> 6));
-      out += char(0x80 | (c & 0x3F));
+  widened.clear();
+  for (std::size_t i = 0; i < s.size();) {
+    if (std::size_t n = utf8_sequence_at(s, i)) {
+      out.append(s.substr(i, n));
+      i += n;
+      continue;
     }
+    const unsigned char c = s[i++];
+    widened.push_back(out.size());
+    out += char(0xC0 | (c >> 6));
+    out += char(0x80 | (c & 0x3F));
   }
   return out;
 }
@@ -190,10 +201,15 @@ struct Reader::Impl {
   std::size_t pending_no = 0;
   // Where `line` lies in the input, for the games' spans: its text from `from` on (a tag
   // line joined to the one before it begins after that) starts at input byte `byte`;
-  // `latin1`: it was read as Latin-1, each byte above 0x7F two bytes in `line`.
+  // `widened`: where `line` holds two bytes for one of the input's (read as Latin-1).
   struct Place {
     std::size_t byte = 0, from = 0;
-    bool latin1 = false;
+    std::vector<std::size_t> widened;
+    // How many of those lie in [from, to) of `line`.
+    std::size_t widened_in(std::size_t from_i, std::size_t to) const {
+      return std::size_t(std::lower_bound(widened.begin(), widened.end(), to) -
+                         std::lower_bound(widened.begin(), widened.end(), from_i));
+    }
   };
   Place place, pending_place;
   std::size_t game_begin = 0, game_end = 0;  // the bytes of the game being read
@@ -253,15 +269,9 @@ struct Reader::Impl {
   };
   Tally strays, markup;
 
-  // Columns count the input's bytes: a line read as Latin-1 has two bytes in `line` for
-  // each of its bytes above 0x7F.
+  // Columns count the input's bytes: a byte read as Latin-1 is two bytes in `line`.
   Location here() const { return location(pos); }
-  Location location(std::size_t i) const {
-    if (!place.latin1) return {line_no, i + 1};
-    auto high = std::count_if(line.begin(), line.begin() + std::ptrdiff_t(std::min(i, line.size())),
-                              [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
-    return {line_no, i + 1 - std::size_t(high) / 2};
-  }
+  Location location(std::size_t i) const { return {line_no, i + 1 - place.widened_in(0, i)}; }
 
   std::size_t input_byte(std::size_t text_byte) const {
     return options.input_byte ? options.input_byte(text_byte) : text_byte;
@@ -270,11 +280,7 @@ struct Reader::Impl {
   // The text's byte at `i` in `line`.
   std::size_t byte_at(std::size_t i) const {
     i = std::max(i, place.from);
-    std::size_t n = i - place.from;
-    if (place.latin1)
-      n -= std::size_t(std::count_if(line.begin() + std::ptrdiff_t(place.from), line.begin() + std::ptrdiff_t(i),
-                                     [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) / 2;
-    return place.byte + n;
+    return place.byte + (i - place.from) - place.widened_in(place.from, i);
   }
 
   // A line of the game's is left for the next: a game without a termination marker ends
@@ -318,7 +324,8 @@ struct Reader::Impl {
       return false;
     }
     line_no = lines.line_number();
-    place = {options.byte_offset + lines.piece_start(), 0, false};
+    place.byte = options.byte_offset + lines.piece_start(), place.from = 0;
+    place.widened.clear();
     pos = 0;
     have_line = true;
     if (options.keep_raw) {
@@ -339,8 +346,7 @@ struct Reader::Impl {
     raw += '\n';
   }
 
-  // How many bytes of the current line, as read, come before `line`'s byte i (Latin-1 is
-  // one byte a character as read, two in `line`).
+  // How many bytes of the current line, as read, come before `line`'s byte i.
   std::size_t read_bytes_before(std::size_t i) const { return byte_at(i) - place.byte; }
 
   // Latin-1 to UTF-8, NUL and control characters to spaces: each reported once per game,
@@ -354,8 +360,7 @@ struct Reader::Impl {
       }
     std::size_t not_utf8 = utf8_invalid_at(line);
     bool latin1 = not_utf8 != std::string::npos;
-    if (latin1) line = latin1_to_utf8(line);
-    place.latin1 = latin1;
+    if (latin1) line = latin1_to_utf8(line, place.widened);
     if ((control != std::string::npos || latin1) && v && !warned_encoding) {
       warned_encoding = true;
       std::string message = latin1 ? "bytes that are not UTF-8: read as ISO-8859-1 (Latin-1)"
@@ -596,6 +601,8 @@ struct Reader::Impl {
       }
       line_no = kept_no;
       place.from = kept.size() + 1;
+      for (std::size_t& w : place.widened) w += place.from;
+      place.widened.insert(place.widened.begin(), kept_place.widened.begin(), kept_place.widened.end());
       line = kept + " " + line;
       pos = kept_pos;
       spanned = true;
