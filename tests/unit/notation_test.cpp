@@ -325,6 +325,9 @@ TEST_CASE("Move lists: numbers, results, comments, and words that belong to a mo
   CHECK(texts("1. e4 e5 2.Nf3 {good} Nc6 3... a6 $1 4. Bxc6! (4. Ba4) dxc6 1-0") ==
         std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "a6", "Bxc6!", "dxc6"});
   CHECK(texts("1. e4 \u203C e5 ?! 2. Nf3 \u2047 Nc6") == std::vector<std::string>{"e4", "e5", "Nf3", "Nc6"});
+  // "--": a pass where a move stands, a dash after a piece still to move.
+  CHECK(texts("1. e4 -- 2. d4 -- -- e5") == std::vector<std::string>{"e4", "--", "d4", "--", "--", "e5"});
+  CHECK(texts("1 P-K4 -- 2 Kt -- KB3") == std::vector<std::string>{"P-K4", "--", "Kt -- KB3"});
   MoveText t = split_move_text("1 P-K4 P-K4 2 Kt-KB3 ½-½");
   CHECK(t.numbered);
   CHECK(t.result == "1/2-1/2");

@@ -138,39 +138,6 @@ bool numbered_from(const MoveText& text, const Position& pos) {
 
 namespace {
 
-// Whether `word` is a piece named and not yet moved ("Kt", "Q", "KBP", "R(QR)", Capablanca's
-// "(Q 2)" closing): a dash after it is the spaced move's dash ("Kt -- KB3"), not a pass.
-bool unfinished_move(std::string_view word) {
-  if (word.empty()) return false;
-  if (word.back() == ')') {
-    std::size_t open = word.rfind('(');
-    if (open == 0 && word.find_first_not_of("0123456789", 1) == word.size() - 1) return false;  // "(12)": a number
-    std::string_view before = open == std::string_view::npos ? std::string_view() : word.substr(0, open);
-    return before.find_first_of("-xX12345678") == std::string_view::npos;
-  }
-  return word.find_first_not_of("KQRBNPt") == std::string_view::npos;
-}
-
-// "--" standing where a move stands (first, after a move number, a finished move or another
-// pass) is a null move; the splitter would join it to its neighbours as a spaced dash
-// ("e4 -- 2. d4" read as one move). Written "Z0" in `text` (the same length: columns hold),
-// which the splitter keeps apart; the move's text is taken back from the line. From `from` on.
-void mark_null_dashes(std::string& text, std::size_t from) {
-  std::string_view previous;
-  for (std::size_t i = from; i < text.size();) {
-    if (text[i] == ' ' || text[i] == '\t') {
-      ++i;
-      continue;
-    }
-    std::size_t end = text.find_first_of(" \t", i);
-    if (end == std::string::npos) end = text.size();
-    std::string_view word(text.data() + i, end - i);
-    if (word == "--" && !unfinished_move(previous)) text[i] = 'Z', text[i + 1] = '0';
-    previous = std::string_view(text.data() + i, end - i);
-    i = end;
-  }
-}
-
 // A pass where the line has one: played, or the failure set (not allowed; in check).
 bool pass(const TranslatorOptions& options, Position& pos, std::string_view token, std::size_t column, int ply,
           LineResult& result) {
@@ -211,16 +178,14 @@ LineResult Translator::translate_from(std::string_view line, const Codec* prefer
   std::size_t offset = 0;  // byte offset of the moves within line
   if (!read_fen_prefix(line, options_.chess960, result, pos, offset)) return result;
   std::string_view moves_text = line.substr(offset);
-  // A number given from outside is written before the moves, and "--" passes marked, in a
-  // copy that the splitter reads; columns and move texts are then the line's own.
+  // A number given from outside is written before the moves, in a copy that the splitter
+  // reads; columns and move texts are then the line's own.
   std::string copy;
   std::size_t shift = 0;
-  bool dashes = moves_text.find("--") != std::string_view::npos;
-  if (start.number || dashes) {
-    if (start.number) copy = std::to_string(start.number) + (start.black ? "... " : ". ");
+  if (start.number) {
+    copy = std::to_string(start.number) + (start.black ? "... " : ". ");
     shift = copy.size();
     copy += moves_text;
-    if (dashes) mark_null_dashes(copy, shift);
   }
   MoveText text = split_move_text(copy.empty() ? moves_text : std::string_view(copy));
   if (!copy.empty()) {

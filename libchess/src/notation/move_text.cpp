@@ -210,7 +210,22 @@ std::string modern_words(std::string_view text) {
   return out;
 }
 
+// Whether a move so far names only its piece ("Kt", "Q R", "R(QR1)"), so that a dash after
+// it is the move's, not a pass.
+bool names_only_its_piece(std::string_view move) {
+  if (move.ends_with(')')) {
+    std::size_t open = move.rfind('(');
+    if (open == 0 && move.find_first_not_of("0123456789", 1) == move.size() - 1) return false;  // "(12)": a number
+    std::string_view before = open == std::string_view::npos ? std::string_view() : move.substr(0, open);
+    return before.find_first_of("-xX12345678") == std::string_view::npos;
+  }
+  return move.find_first_not_of("KQRBNPt .") == std::string_view::npos;
+}
+
 bool continues_spaced_move(std::string_view prev, std::string_view word, int next_number, std::string_view rest) {
+  // "--" is a null move (a pass) but after a piece still to move ("Kt -- KB3": a dash), and
+  // nothing joins a pass.
+  if ((word == "--" && !names_only_its_piece(prev)) || prev == "--") return false;
   // Only text with full stops or apostrophes needs the Blue Book's reading: modern moves
   // ("e4", "Nf3") and move numbers go straight on.
   // Every word of that style that continues a move has a full stop or an apostrophe
