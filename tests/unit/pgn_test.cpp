@@ -222,6 +222,13 @@ TEST_CASE("Reader: tokens, results, encodings", "[pgn][reader]") {
     CHECK(games[0].diagnostics[0].code == "malformed-tag");
     CHECK(games[0].diagnostics[0].severity == Severity::Warning);
   }
+  SECTION("an escape line among the tags is skipped, and the game goes on") {
+    auto games = read_all("[Event \"x\"]\n%comment\n[White \"w\"]\n\n1. e4 e5 *\n");
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].tag_value("Event") == "x");
+    CHECK(games[0].tag_value("White") == "w");
+    CHECK(games[0].main.moves.size() == 2);
+  }
   SECTION("escapes in tag values") {
     auto games = read_all("[A \"b\\\"\"] [C \"A]]\"] [F \"\\\"A]][\\\"\\\\\"]\n*\n");
     REQUIRE(games.size() == 1);

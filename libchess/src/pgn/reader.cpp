@@ -551,6 +551,11 @@ struct Reader::Impl {
       bool blank = false;
       if (!next_text(&blank)) return true;
       if (line[pos] == '<' && skip_markup()) continue;  // "[Event "x"]<br />"
+      if (pos == 0 && line[0] == '%') {  // an escape line, among the tags as anywhere
+        v->escape(line, here());
+        have_line = false;
+        continue;
+      }
       if (line[pos] != '[') return true;
       std::string_view name = tag_name_at(line, pos);
       bool repeated = std::find(tag_names.begin(), tag_names.end(), name) != tag_names.end();
