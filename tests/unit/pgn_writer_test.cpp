@@ -68,6 +68,17 @@ TEST_CASE("Export layout details", "[pgn][writer]") {
     std::string out = export_of("[Event \"x\"]\n\n1. e4 {best} e5 2. Nf3 (2. f4) Nc6 3. Bb5 $1 a6 *\n");
     CHECK(out.find("1. e4 { best } 1... e5 2. Nf3 ( 2. f4 ) 2... Nc6 3. Bb5 $1 a6 *") != std::string::npos);
   }
+  SECTION("a comment holding '}' (read from a ; comment) is written as a ; comment, ending its line") {
+    std::string out = export_of("[Event \"x\"]\n\n1. e4 ; a } b\ne5 2. Nf3 {c} *\n");
+    CHECK(out.find("1. e4 ; a } b\n1... e5 2. Nf3 { c } *") != std::string::npos);
+    std::istringstream again(out);  // and read back as it was
+    Reader reader(again);
+    GameBuilder builder;
+    REQUIRE(reader.read_game(builder));
+    REQUIRE(builder.game().main.moves.size() == 3);
+    REQUIRE(builder.game().main.moves[0].comments.size() == 1);
+    CHECK(builder.game().main.moves[0].comments[0] == " a } b");
+  }
   SECTION("suffix glyphs become NAGs") {
     std::string out = export_of("[Event \"x\"]\n\n1. e4! e5?? 2. Qh5?! Nc6!? 3. Bc4!! Nf6? *\n");
     CHECK(out.find("1. e4 $1 e5 $4 2. Qh5 $6 Nc6 $5 3. Bc4 $3 Nf6 $2 *") != std::string::npos);

@@ -190,6 +190,13 @@ public:
       words.remove_prefix(std::min(end + 1, words.size()));
     }
   }
+  // A token that ends its line (a ; comment): the next begins the next line.
+  void add_ending_line(std::string_view token) {
+    add(token);
+    buffer_[size_++] = '\n';  // (place() left room for two bytes more than the token)
+    line_length_ = 0;
+    line_start_ = size_;
+  }
   void finish() {
     out_.append(buffer_.get(), size_);
     if (line_length_) out_ += '\n';
@@ -321,11 +328,17 @@ private:
 
   void comment(std::string_view text) {
     std::string stripped;
-    if (!o_.clocks || text.find('}') != std::string_view::npos) {  // else the text is written as it is
-      stripped = o_.clocks ? std::string(text) : without_clocks(text);
-      for (char& c : stripped)
-        if (c == '}') c = ')';  // cannot appear inside a {} comment
+    if (!o_.clocks) {
+      stripped = without_clocks(text);
       text = stripped;
+    }
+    if (text.find('}') != std::string_view::npos) {
+      // No {} comment can hold it (a ; comment's text can): written as one, to the line's end.
+      std::string line = text.starts_with(' ') ? ";" : "; ";
+      for (char c : text) line += c == '\n' || c == '\r' ? ' ' : c;
+      fill_.add_ending_line(line);
+      after_break_ = true;
+      return;
     }
     if (plain_words(text)) {  // most are ("[%clk 0:03:00]", "ev=0.00, d=1, ...")
       braced_.assign("{ ").append(text).append(" }");
