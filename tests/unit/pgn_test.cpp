@@ -229,6 +229,14 @@ TEST_CASE("Reader: tokens, results, encodings", "[pgn][reader]") {
     CHECK(games[0].tag_value("White") == "w");
     CHECK(games[0].main.moves.size() == 2);
   }
+  SECTION("a tab in a tag value is read as a space, and said") {
+    auto games = read_all("[Event \"a\tb\"]\n\n1. e4 *\n");
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].tag_value("Event") == "a b");
+    REQUIRE(games[0].diagnostics.size() == 1);
+    CHECK(games[0].diagnostics[0].code == "malformed-tag");
+    CHECK(games[0].diagnostics[0].at.column == 10);
+  }
   SECTION("escapes in tag values") {
     auto games = read_all("[A \"b\\\"\"] [C \"A]]\"] [F \"\\\"A]][\\\"\\\\\"]\n*\n");
     REQUIRE(games.size() == 1);

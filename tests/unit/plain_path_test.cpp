@@ -245,6 +245,8 @@ TEST_CASE("Games outside the plain form, or with problems, get the general path'
       "[SetUp \"1\"]\n[Result \"*\"]\n\n1. e4 e5 *\n",
       "[Event \"Caf\xe9\"]\n[Result \"*\"]\n\n1. e4 *\n",               // Latin-1
       "[Event \"E \\\"Q\\\"\"]\n[Result \"*\"]\n\n1. e4 *\n",           // escaped quotes
+      "[Event \"E\tF\"]\n[Result \"*\"]\n\n1. e4 {a\ttab} *\n",          // tabs: in a value, read as a space
+      "[Event \"E\"]\n[Result \"*\"]\n%escape line\n[Round \"1\"]\n\n1. e4 *\n",  // an escape line among the tags
       "[Event \"E\"]\n[Result \"*\"]\n\n1. e4 ; a rest-of-line comment\ne5 *\n",
       "[Event \"E\"]\n[Result \"*\"]\n\n1. e4\n\ne5 *\n",                // blank line among the moves
       "[Event \"E\"]\n[Result \"*\"]\n\n1. e4\n%escape line\ne5 *\n",

@@ -437,6 +437,7 @@ private:
       Location value_at = here(value);  // (a plain value has no escapes: its bytes are as written)
       if (Outcome o = plain_text('"'); o != Outcome::Plain) return o;
       std::string_view tag_value(reinterpret_cast<const char*>(value), std::size_t(p_ - value));
+      if (tag_value.find('\t') != std::string_view::npos) return Outcome::NotPlain;  // said, and read as a space
       ++p_;  // the closing quote
       skip_while(is_blank);
       if (p_ == end_) return ran_out();

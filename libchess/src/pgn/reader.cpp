@@ -671,6 +671,11 @@ struct Reader::Impl {
     if (inner_quote)
       report(Severity::Warning, "malformed-tag", at,
              "tag " + name + ": unescaped quote inside the value, read as part of it (write \\\")");
+    if (std::size_t tab = value.find('\t'); tab != std::string::npos) {  // (the columns stay the same)
+      std::replace(value.begin(), value.end(), '\t', ' ');
+      report(Severity::Warning, "malformed-tag", escaped || spanned ? at : location(i + 1 + tab),
+             "tag " + name + ": a tab inside the value, read as a space (a PGN string holds none)");
+    }
     // A value joined from lines (its columns are not one line's) or unescaped is not as written.
     Location value_at = spanned || escaped ? Location{} : location(i + 1);
     v->tag(name, value, at, value_at);
