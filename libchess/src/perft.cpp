@@ -108,7 +108,13 @@ uint64_t count_nodes(const perft_board::Board& b, int depth) {
   if (depth <= 1) return depth == 1 ? perft_board::count_moves(b) : 1;
   uint64_t nodes = 0;
   if (depth == 2) {
-    perft_board::for_each_child(b, [&](const perft_board::Board& child) { nodes += perft_board::count_moves(child); });
+    // The children are made first, then counted in one loop with the counter inlined: a call
+    // for each child, between the makings, took 17-20% longer (Kiwipete d6, start d7; with
+    // GCC and with clang), though callgrind counts 1% fewer instructions for it.
+    perft_board::Board children[256];  // as MoveList: more than the most legal moves a position has (218)
+    int count = 0;
+    perft_board::for_each_child(b, [&](const perft_board::Board& child) { children[count++] = child; });
+    for (int i = 0; i < count; ++i) nodes += perft_board::count_moves_inline(children[i]);
   } else {
     perft_board::for_each_child(b, [&](const perft_board::Board& child) { nodes += count_nodes(child, depth - 1); });
   }
