@@ -109,8 +109,9 @@ uint64_t count_nodes(const perft_board::Board& b, int depth) {
   uint64_t nodes = 0;
   if (depth == 2) {
     // The children are made first, then counted in one loop with the counter inlined: a call
-    // for each child, between the makings, took 17-20% longer (Kiwipete d6, start d7; with
-    // GCC and with clang), though callgrind counts 1% fewer instructions for it.
+    // for each child, between the makings, took 22-25% longer with GCC (start position d7;
+    // a Kiwipete without its h3 pawn at d6) and 4% with clang, though callgrind counts 1%
+    // fewer instructions for it.
     perft_board::Board children[256];  // as MoveList: more than the most legal moves a position has (218)
     int count = 0;
     perft_board::for_each_child(b, [&](const perft_board::Board& child) { children[count++] = child; });
