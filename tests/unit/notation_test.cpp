@@ -355,6 +355,16 @@ TEST_CASE("Move lists: numbers, results, comments, and words that belong to a mo
   CHECK(texts("e2e4 e7e5 ; a comment") == std::vector<std::string>{"e2e4", "e7e5"});
 }
 
+TEST_CASE("Annotation glyphs and the NAGs they stand for (PGN standard 10)", "[notation][movetext]") {
+  CHECK(glyph_nag("!") == 1);
+  CHECK(glyph_nag("?") == 2);
+  CHECK(glyph_nag("!!") == 3);
+  CHECK(glyph_nag("??") == 4);
+  CHECK(glyph_nag("!?") == 5);
+  CHECK(glyph_nag("?!") == 6);
+  for (std::string_view other : {"", "!!!", "?!?", "+", "=", "!x"}) CHECK(glyph_nag(other) == 0);
+}
+
 TEST_CASE("Chess960: a castling that lands where a king step goes is written apart from it", "[notation][chess960]") {
   // King f1, rook h1: O-O puts the king on g1, as the plain step Kg1 does.
   const std::string fen = "4k3/8/8/8/8/8/8/5K1R w H - 0 1";

@@ -619,6 +619,16 @@ std::string_view unicode_annotation(std::string_view s, std::size_t at) {
   }
 }
 
+int glyph_nag(std::string_view g) {
+  if (g == "!") return 1;
+  if (g == "?") return 2;
+  if (g == "!!") return 3;
+  if (g == "??") return 4;
+  if (g == "!?") return 5;
+  if (g == "?!") return 6;
+  return 0;
+}
+
 bool is_annotation_glyphs(std::string_view word) {
   for (std::size_t i = 0; i < word.size();) {
     if (word[i] == '!' || word[i] == '?') ++i;

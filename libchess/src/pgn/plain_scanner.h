@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "chess/pgn/diagnostic.h"
+#include "chess/notation/move_text.h"
 #include "chess/pgn/reader.h"
 #include "pgn/tag_names.h"
 
@@ -662,7 +663,7 @@ private:
         skip_while([](uchar c) { return c == '!' || c == '?'; });
         if (p_ == end_ && !input_ends_) return Outcome::NeedMore;
         std::string_view g(reinterpret_cast<const char*>(at), std::size_t(p_ - at));
-        int nag = g == "!" ? 1 : g == "?" ? 2 : g == "!!" ? 3 : g == "??" ? 4 : g == "!?" ? 5 : g == "?!" ? 6 : 0;
+        const int nag = notation::glyph_nag(g);
         if (nag == 0) return Outcome::NotPlain;
         sink.nag(nag);
         return Outcome::Plain;

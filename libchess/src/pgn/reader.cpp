@@ -84,16 +84,6 @@ constexpr std::array<bool, 256> SYMBOL_CHARS = [] {
 
 bool symbol_char(unsigned char c) { return SYMBOL_CHARS[c]; }
 
-int glyph_nag(std::string_view g) {
-  if (g == "!") return 1;
-  if (g == "?") return 2;
-  if (g == "!!") return 3;
-  if (g == "??") return 4;
-  if (g == "!?") return 5;
-  if (g == "?!") return 6;
-  return 0;
-}
-
 // Past an HTML tag at `at` ("<br />", "</p>"), or `at` when there is none. PGN gives '<'
 // and '>' no meaning outside comments and tag values, so markup there is a copy from a web
 // page, not a move or a tag mangled.
@@ -826,7 +816,7 @@ struct Reader::Impl {
     std::size_t j = pos;
     while (j < line.size() && (line[j] == '!' || line[j] == '?')) ++j;
     std::string_view glyph = std::string_view(line).substr(pos, j - pos);
-    if (int nag = glyph_nag(glyph)) v->nag(nag, at);
+    if (int nag = notation::glyph_nag(glyph)) v->nag(nag, at);
     else report(Severity::Warning, "malformed-nag", at, "unknown annotation '" + std::string(glyph) + "': ignored");
     pos = j;
   }
@@ -853,7 +843,7 @@ struct Reader::Impl {
       return false;
     }
     if (std::string_view glyph = c == 0xE2 ? notation::unicode_annotation(line, pos) : ""; !glyph.empty()) {
-      const int nag = glyph_nag(glyph);
+      const int nag = notation::glyph_nag(glyph);
       report(Severity::Warning, "lenient-reading", at,
              "annotation '" + line.substr(pos, 3) + "' read as '" + std::string(glyph) + "' ($" +
                  std::to_string(nag) + "): PGN has no such character");

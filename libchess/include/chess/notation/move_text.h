@@ -52,6 +52,10 @@ bool is_null_move_text(std::string_view word);
 // a symbol's, as figurines' are, so unless told apart they made "e4‼" one unreadable move.
 std::string_view unicode_annotation(std::string_view s, std::size_t at);
 
+// The NAG an annotation glyph stands for ("!" $1, "?" $2, "!!" $3, "??" $4, "!?" $5, "?!" $6),
+// or 0 for any other text.
+int glyph_nag(std::string_view glyph);
+
 // Annotation marks alone: "!", "?!", "!!", and Unicode's "‼", "⁉", "⁈", "⁇".
 bool is_annotation_glyphs(std::string_view word);
 
