@@ -237,6 +237,28 @@ TEST_CASE("Reader: tokens, results, encodings", "[pgn][reader]") {
     CHECK(games[0].diagnostics[0].code == "malformed-tag");
     CHECK(games[0].diagnostics[0].at.column == 10);
   }
+  SECTION("a comment on lines of its own among the tags is the game's first, and the tags go on") {
+    auto games = read_all("[Event \"x\"]\n; typed by the arbiter\n[White \"w\"]\n  {second sheet} \n[Black \"b\"]\n\n"
+                          "1. e4 e5 *\n\n[Event \"y\"]\n;c\n\n1. d4 *\n");
+    REQUIRE(games.size() == 2);
+    CHECK(games[0].tag_value("Event") == "x");
+    CHECK(games[0].tag_value("White") == "w");
+    CHECK(games[0].tag_value("Black") == "b");
+    CHECK(games[0].main.leading_comments == std::vector<std::string>{" typed by the arbiter", "second sheet"});
+    CHECK(games[0].main.moves.size() == 2);
+    CHECK(games[1].main.leading_comments == std::vector<std::string>{"c"});
+    CHECK(games[1].main.moves.size() == 1);
+    // A {} comment with moves after it on its line begins the moves, as before.
+    games = read_all("[Event \"x\"]\n{intro} 1. e4 *\n");
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].main.leading_comments == std::vector<std::string>{"intro"});
+    CHECK(games[0].main.moves.size() == 1);
+    // After a blank line, the next game's [Event still begins it, comment or not.
+    games = read_all("[Event \"x\"]\n[White \"w\"]\n\n; between\n[Event \"y\"]\n1. e4 *\n");
+    REQUIRE(games.size() == 2);
+    CHECK(games[1].tag_value("Event") == "y");
+    CHECK(games[1].main.moves.size() == 1);
+  }
   SECTION("escapes in tag values") {
     auto games = read_all("[A \"b\\\"\"] [C \"A]]\"] [F \"\\\"A]][\\\"\\\\\"]\n*\n");
     REQUIRE(games.size() == 1);

@@ -537,12 +537,23 @@ struct Reader::Impl {
   // has begins the next game (ChessBase puts blank lines inside one game's tags).
   bool read_tags() {
     tag_names.clear();
+    bool blank = false;  // since the last tag
     for (;;) {
-      bool blank = false;
       if (!next_text(&blank)) return true;
       if (line[pos] == '<' && skip_markup()) continue;  // "[Event "x"]<br />"
       if (pos == 0 && line[0] == '%') {  // an escape line, among the tags as anywhere
         v->escape(line, here());
+        have_line = false;
+        continue;
+      }
+      // A comment on lines of its own among the tags (PGN lets a comment stand between any
+      // two tokens) is the game's first, and the tags go on after it: else the tag after it
+      // began a second game, the first of tags only. A {} comment only when it closes on its
+      // line with nothing after it; else the moves begin there.
+      if (line[pos] == ';' || line[pos] == '{') {
+        const std::size_t close = line[pos] == ';' ? line.size() : line.find('}', pos);
+        if (close == std::string::npos || line.find_first_not_of(" \t", close + 1) != std::string::npos) return true;
+        v->comment(std::string_view(line).substr(pos + 1, close - pos - 1), here());
         have_line = false;
         continue;
       }
@@ -554,6 +565,7 @@ struct Reader::Impl {
       bool is_event = name == "Event";
       if ((blank && (repeated || is_event)) || (repeated && is_event)) return false;
       tag_names.emplace_back(name);
+      blank = false;
       std::size_t start = pos;
       if (!read_tag()) {
         // Skip to the end of this bracket, or of the line.
