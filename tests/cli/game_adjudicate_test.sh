@@ -80,6 +80,22 @@ run --format pgn "$tmp/changed.pgn"
 check "pgn: a result the judgement changed is an adjudication, a game that goes on unterminated" \
   [ "$(grep '^\[Termination ' <<<"$out" | tr '\n' ' ')" = '[Termination "adjudication"] [Termination "unterminated"] ' ]
 
+# A clock at zero after the last move of the side to move is its flag fall; but not against a
+# side the record has win (a clock to the second shows 0:00:00 with up to a second left), and
+# with no time forfeit the recorded result stands.
+{
+  game "1-0" "" "1. Nf3 { [%clk 0:00:00] } Kd8 { [%clk 0:00:10] }" "4k3/q7/8/8/8/8/8/4K1N1 w - - 0 1"
+  game "0-1" "" "1. Nf3 { [%clk 0:00:00] } Kd8 { [%clk 0:00:10] }" "4k3/q7/8/8/8/8/8/4K1N1 w - - 0 1"
+} >"$tmp/clock.pgn"
+run "$tmp/clock.pgn"
+check "a zero clock of the side the record has win is no flag fall: the win stands as a resignation" \
+  grep -qF "game 1 (line 1), Wh - Bl: recorded 1-0, adjudicated 1-0: Black resigned" <<<"$out"
+check "a zero clock of the side that lost is its flag fall" \
+  grep -qF "game 2 (line 13), Wh - Bl: recorded 0-1, adjudicated 0-1: White lost on time" <<<"$out"
+run --format pgn "$tmp/clock.pgn"
+check "pgn: the same terminations" \
+  [ "$(grep '^\[Termination ' <<<"$out" | tr '\n' ' ')" = '[Termination "normal"] [Termination "time forfeit"] ' ]
+
 # Rule sets: the same flag fall under the house rules of the seeds loses (no exception).
 run --rules online-cn "$tmp/round.pgn"
 check "online-cn: flag fall loses" grep -qF "game 2 (line 11), Wh - Bl: recorded 1-0, adjudicated 1-0: Black lost on time" <<<"$out"

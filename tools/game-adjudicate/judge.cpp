@@ -192,7 +192,7 @@ public:
     int moves = judge_.plies();
     const Clock& last = clocks_[moves % 2];
     std::optional<double> mover_clock = moves >= 2 && last.after == moves - 1 ? clock_in(last.text) : std::nullopt;
-    FlagFall flag = flag_fall_from(out.tags.termination, mover_clock, end_.side_to_move());
+    FlagFall flag = flag_fall_from(out.tags.termination, mover_clock, end_.side_to_move(), record.recorded);
     record.flag_fall = flag.fell;
     record.flagged = flag.side;
     out.adjudication = judge_.finish(end_, record);
@@ -255,7 +255,7 @@ bool judge_built(pgn::Reader& reader, const JudgeOptions& options, Judged& out) 
   for (const pgn::MoveNode& node : game.main.moves) record.moves.push_back(node.move);
   record.recorded = rules::result_from_pgn(out.recorded).value_or(rules::Result::Unfinished);
   Color at_end = record.moves.size() % 2 ? ~record.start.side_to_move() : record.start.side_to_move();
-  FlagFall flag = flag_fall_in(game, at_end);
+  FlagFall flag = flag_fall_in(game, at_end, record.recorded);
   record.flag_fall = flag.fell;
   record.flagged = flag.side;
   out.adjudication = rules::adjudicate(record, *options.rules, options.adjudicate);
@@ -270,20 +270,24 @@ bool judge_built(pgn::Reader& reader, const JudgeOptions& options, Judged& out) 
 
 }  // namespace
 
-FlagFall flag_fall_in(const pgn::Game& game, Color side_to_move_at_end) {
+FlagFall flag_fall_in(const pgn::Game& game, Color side_to_move_at_end, rules::Result recorded) {
   // The clock after the last move of the side to move: its own time, run out.
   std::optional<double> left;
   const auto& moves = game.main.moves;
   if (moves.size() >= 2)
     for (const std::string& c : moves[moves.size() - 2].comments)
       if (std::optional<double> t = clock_in(c)) left = t;
-  return flag_fall_from(game.tag_value("Termination"), left, side_to_move_at_end);
+  return flag_fall_from(game.tag_value("Termination"), left, side_to_move_at_end, recorded);
 }
 
-FlagFall flag_fall_from(std::string_view termination, std::optional<double> mover_clock, Color side_to_move_at_end) {
+FlagFall flag_fall_from(std::string_view termination, std::optional<double> mover_clock, Color side_to_move_at_end,
+                        rules::Result recorded) {
   FlagFall flag;
   flag.fell = says_time_forfeit(termination);
-  if (mover_clock && *mover_clock <= 0) {
+  // A clock written to the second reads 0:00:00 with up to a second left: it is no flag fall
+  // against a side the record has win (its opponent resigned, or its opponent's flag fell).
+  const bool mover_won = recorded == (side_to_move_at_end == WHITE ? rules::Result::WhiteWins : rules::Result::BlackWins);
+  if (mover_clock && *mover_clock <= 0 && !mover_won) {
     flag.fell = true;
     flag.side = side_to_move_at_end;
   }

@@ -43,14 +43,14 @@ struct Judged {
 bool judge_next_game(chess::pgn::Reader& reader, const JudgeOptions& options, Judged& out);
 
 // The flag fell, by the record: a Termination tag saying so, or a [%clk 0:00:00] after the
-// last move of the side to move. Exposed for the tests.
+// last move of the side to move, unless the recorded result has that side win.
 struct FlagFall {
   bool fell = false;
   std::optional<chess::Color> side;
 };
-FlagFall flag_fall_in(const chess::pgn::Game& game, chess::Color side_to_move_at_end);
+FlagFall flag_fall_in(const chess::pgn::Game& game, chess::Color side_to_move_at_end, chess::rules::Result recorded);
 // The same from the Termination tag and the last clock of the side to move, if any.
 FlagFall flag_fall_from(std::string_view termination, std::optional<double> mover_clock,
-                        chess::Color side_to_move_at_end);
+                        chess::Color side_to_move_at_end, chess::rules::Result recorded);
 
 }  // namespace adjudicate
