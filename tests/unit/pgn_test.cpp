@@ -590,6 +590,12 @@ TEST_CASE("Validation: every diagnostic code, with its place", "[pgn][validate]"
     CHECK(has(r.errors, "result-mismatch"));
     r = one(ROSTER + "[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n");
     CHECK(find(r.errors, "result-contradicts-position").message.find("White is checkmated") != std::string::npos);
+    CHECK(find(r.errors, "result-contradicts-position").at.line == 9);  // the marker, both being wrong
+    // The marker right, the tag wrong: the contradiction is the tag's, said at its line.
+    r = one(ROSTER + "[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n");
+    CHECK(find(r.errors, "result-contradicts-position").at.line == 7);
+    CHECK(find(r.errors, "result-contradicts-position").at.column == 1);
+    CHECK(find(r.errors, "result-mismatch").at.line == 9);
     r = one(ROSTER + "[Result \"1-0\"]\n[SetUp \"1\"]\n[FEN \"7k/5Q2/6K1/8/8/8/8/8 w - - 0 1\"]\n\n1. Kh6 1-0\n");
     CHECK(find(r.errors, "result-contradicts-position").message.find("stalemate") != std::string::npos);
   }

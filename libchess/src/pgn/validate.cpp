@@ -478,11 +478,15 @@ void GameValidator::check_result(std::optional<Ending> ending, bool has_moves, L
   std::string expected = mate ? (ending->side_to_move == WHITE ? "0-1" : "1-0") : "1/2-1/2";
   std::string what = mate ? std::string(ending->side_to_move == WHITE ? "White" : "Black") + " is checkmated"
                           : "the game ends in stalemate";
-  for (std::optional<std::string_view> claimed :
-       {game_.result ? std::optional<std::string_view>(*game_.result) : std::nullopt,
-        tag ? std::optional(tag->value) : std::nullopt}) {
+  // The termination marker's result first, then the Result tag's, each said where it is
+  // written: once, as the first that contradicts the board.
+  struct Claim {
+    std::optional<std::string_view> result;
+    Location at;
+  };
+  for (auto [claimed, at] : {Claim{game_.result ? std::optional<std::string_view>(*game_.result) : std::nullopt, game_.result_at},
+                             Claim{tag ? std::optional(tag->value) : std::nullopt, tag ? tag->at : game_.start}}) {
     if (!claimed || *claimed == expected) continue;
-    Location at = game_.result ? game_.result_at : game_.start;
     std::string message = what + ", so the result is " + expected + ", not " + std::string(*claimed);
     // "*" (unknown) over a finished game is how studies and puzzles are exported.
     if (*claimed == "*") warn("result-contradicts-position", at, message);
