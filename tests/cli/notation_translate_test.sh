@@ -246,8 +246,18 @@ assert lines[1]["fen"] == "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQk
 assert lines[2]["fen"] == "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1", lines[2]["fen"]
 assert all(l["ok"] and "warnings" not in l for l in lines)
 ' <<<"$out"
-run --to uci <<<$'e2e4 e7e5\nd2d4 d7d5'
+run --to san <<<$'e4 e5\nd4 d5'
 check "unnumbered lines that read both ways: the second goes on, warned" grep -q "<stdin>:2:1: warning\[continued-line\]" <<<"$err"
+# But UCI lines are move lists one to a line (as pgn-convert --format uci writes games, and
+# as "position ... moves" takes them): each from the start, though the second could go on.
+run --to san --format jsonl <<<$'e2e4 a7a6 g1e2 h7h5\nb1c3 g7g6'
+check "unnumbered UCI lines: each a list of its own, unwarned" python3 -c '
+import json, sys
+lines = [json.loads(l) for l in sys.stdin]
+assert lines[1]["text"] == "Nc3 g6", lines[1]
+assert lines[1]["fen"] == "rnbqkbnr/pppppp1p/6p1/8/8/2N5/PPPPPPPP/R1BQKBNR w KQkq - 0 2", lines[1]["fen"]
+assert all(l["ok"] and "warnings" not in l for l in lines)
+' <<<"$out"
 check "... not with --no-warnings" bash -c '[ -z "$("$1" --to uci --no-warnings <<<$'"'"'e2e4 e7e5\nd2d4 d7d5'"'"' 2>&1 >/dev/null)" ]' _ "$bin"
 run --to uci <<<$'e2e4 e7e5\n\nd2d4 d7d5'
 check "a blank line between them: games of their own, quietly" [ -z "$err" ] && [ "$out" = $'e2e4 e7e5\n\nd2d4 d7d5' ]

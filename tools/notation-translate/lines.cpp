@@ -243,6 +243,9 @@ LineResult DialectOfInput::begin_numbered(std::string_view text, const MoveText&
 // No number before its first move, after a line of a game: it goes on with the game, or it
 // is a game of its own. Both are read; the one that reads is taken.
 LineResult DialectOfInput::begin_unnumbered(std::string_view text, const MoveText& t, Start& start) const {
+  // Unnumbered lines of UCI one after another: a list of move lists (pgn-convert --format uci
+  // writes a game to a line), which went on with each other wherever the moves allowed.
+  if (!last_->numbered && !t.numbered && settled_ && settled_->one_list_per_line()) return translate(text, {}, start);
   Start on;
   on.goes_on = true;
   on.numbered = last_->numbered;

@@ -147,6 +147,7 @@ class UciCodec final : public Codec {
 public:
   std::string_view name() const override { return "uci"; }
   std::string_view null_move() const override { return "0000"; }
+  bool one_list_per_line() const override { return true; }
   using Codec::format;
   std::string format(Position& pos, Move m, const FormatOptions&) const override { return to_uci(pos, m); }
   std::string move_number(int, Color) const override { return {}; }

@@ -104,6 +104,10 @@ public:
   // it names pieces by where they started (descriptive), so readers and writers of a
   // line of moves keep a PieceOrigins up to date and pass it in the options.
   virtual bool uses_piece_origins() const { return false; }
+  // its move lists stand one to a line, each from its position (UCI's, as "position ...
+  // moves" takes them): a line without move numbers after another is a list of its own,
+  // never the game of the line before going on;
+  virtual bool one_list_per_line() const { return false; }
   // How a null move (a pass) is written: "--" (PGN's common extension), "0000" in UCI.
   virtual std::string_view null_move() const { return "--"; }
   // How this dialect numbers moves in a game score: "12." / "12..." or "12" / "12 ...".
