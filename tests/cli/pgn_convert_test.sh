@@ -74,11 +74,16 @@ check "uci: a game with errors keeps its (empty) line" [ "$out" = $'e2e4 e7e5 d1
 check "uci: and is said, and counted as passed through" \
   grep -q "^3 games read: 2 written, 0 rejected, 1 passed through with errors$" <<<"$err"
 # A Chess960 game castles king-takes-rook in UCI, with its FEN tag or without (the standard
-# start assumed): before, e1g1 without one and e1h1 with.
+# start assumed): before, e1g1 without one and e1h1 with. Its line begins with its FEN (the
+# castling rooks by their files) and a tab: the moves mean nothing without it.
 for fen in "" $'[SetUp "1"]\n[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]\n'; do
   run --format uci <<<$'[Variant "Chess960"]\n'"$fen"$'\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *'
-  check "Chess960 castling in UCI, FEN tag '${fen:+given}': king takes rook" [ "$out" = "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1h1" ]
+  check "Chess960 castling in UCI, FEN tag '${fen:+given}': king takes rook" \
+    [ "$out" = $'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1\te2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1h1' ]
 done
+# So has a game from a FEN: before, its moves stood alone, to be read from the start position.
+run --format uci <<<$'[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n\n1. Kd2 Kd7 *'
+check "uci: a game from a FEN has it before its moves" [ "$out" = $'4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\te1d2 e8d7' ]
 # A Chess960 game known by its FEN alone (KQkq with the king on d1) is exported with the
 # Variant tag, which other readers need to read its castling; once, on a second pass too.
 c960=$'[Event "960"]\n[SetUp "1"]\n[FEN "nrbk2rn/pppppppp/8/8/8/8/PPPPPPPP/NRBK2RN w KQkq - 0 1"]\n\n1. O-O O-O *\n'

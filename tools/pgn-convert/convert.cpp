@@ -16,16 +16,24 @@ using tools::append_json_string;
 namespace {
 
 // The main line's moves in UCI, for engines and scripts (no board needed: the sides alternate).
+// A game from another position than the standard start has its FEN and a tab before them
+// (as notation-translate reads a line), Chess960's with the castling rooks' files (HAha):
+// without it the moves would be read, or played, from the start position.
 void uci_line(const Game& game, const Position& start, std::string& out) {
+  if (start.chess960() || start.key() != Position::initial().key()) {
+    start.append_fen(out, {.castling = start.chess960() ? CastlingNotation::Shredder : CastlingNotation::AsRead});
+    out += '\t';
+  }
   // Room made once for the whole line, cut to size at the end: one string operation per
   // game, not two per move.
   const std::size_t at = out.size();
   out.resize(at + game.main.moves.size() * (UCI_MAX + 1) + 1);
   char* const begin = out.data();
-  char* p = begin + at;
+  char* const first = begin + at;
+  char* p = first;
   Color side = start.side_to_move();
   for (const MoveNode& node : game.main.moves) {
-    if (p != begin) *p++ = ' ';
+    if (p != first) *p++ = ' ';
     p = write_uci(p, node.move, side, start.chess960());
     side = ~side;
   }
