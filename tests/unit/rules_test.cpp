@@ -124,8 +124,16 @@ TEST_CASE("fifty moves: claimable at 100 plies, and one move early", "[rules]") 
   CHECK(has_claim(a, Reason::FiftyMoves, 2, BLACK, true));   // Black writes Kd7, the hundredth ply
   CHECK(has_claim(a, Reason::FiftyMoves, 2, WHITE, false));  // then White, to move, may claim
   CHECK(a.result == Result::Unfinished);                     // a claim, not an end
+  // 99 plies at the end: White, to move, may write the hundredth and claim (art. 9.3(a)),
+  // the record over or not; nothing before.
   a = adjudicate(game("4k3/8/8/8/8/8/8/R3K3 w - - 97 60", "Ra2 Kd7"), set("fide2001"));
-  CHECK(a.claimable.empty());  // 99 plies
+  REQUIRE(a.claimable.size() == 1);
+  CHECK(has_claim(a, Reason::FiftyMoves, 3, WHITE, true));
+  a = adjudicate(game("4k3/8/8/8/8/8/8/R3K3 w - - 96 60", "Ra2 Kd7"), set("fide2001"));
+  CHECK(a.claimable.empty());  // 98 plies
+  // A draw recorded there is that claim's, not an agreement.
+  a = adjudicate(game("4k3/8/8/8/8/8/8/R3K3 w - - 97 60", "Ra2 Kd7", Result::Draw), set("fide2001"));
+  CHECK(a.reason == Reason::FiftyMoves);
 }
 
 TEST_CASE("lichess: a draw at once at halfmove clock 100, a mate on that move first", "[rules]") {

@@ -103,6 +103,9 @@ public:
     record_ = &record;
     weigh();
     if (!ended_) look(status(end));
+    // A claim with its move written is open at the last position too (the player to move
+    // writes it, and claims, instead of playing on): a draw recorded there is that claim's.
+    if (!ended_ && (!often_.empty() || end.halfmove_clock() == claim_clock_)) claims_with_written_move();
     if (!ended_) judge_record();
     return std::move(out_);
   }
@@ -408,7 +411,11 @@ private:
 
   void judge_draw() {
     if (!out_.claimable.empty()) {
-      const Claim& c = out_.claimable.back();
+      // The latest chance to claim within the record; one with a move yet to be written
+      // after it only when there is none (a claim on the board needs no move invented).
+      auto within = std::find_if(out_.claimable.rbegin(), out_.claimable.rend(),
+                                 [&](const Claim& c) { return c.ply <= plies(); });
+      const Claim& c = within != out_.claimable.rend() ? *within : out_.claimable.back();
       out_.result = Result::Draw;
       out_.reason = c.reason;
       out_.article = (c.reason == Reason::Threefold ? rules_.threefold : rules_.fifty_moves).article;
