@@ -18,7 +18,17 @@ using namespace chess;
 using namespace chess::rules;
 
 int main(int argc, char** argv) {
-  uint64_t budget = argc > 1 ? std::stoull(argv[1]) : 3000000;
+  // Usage: static_vs_search [BUDGET] < positions (a developer's check: its one argument is
+  // the search's node budget per side).
+  uint64_t budget = 3000000;
+  if (argc > 1) {
+    char* end = nullptr;
+    budget = std::strtoull(argv[1], &end, 10);
+    if (end == argv[1] || *end || argc > 2) {
+      std::fprintf(stderr, "usage: %s [BUDGET] < FEN-or-EPD-lines\n", argv[0]);
+      return 2;
+    }
+  }
   long positions = 0, unreadable = 0, claims = 0, search_no = 0, search_unknown = 0, conflicts = 0, filtered = 0;
   for (std::string line; std::getline(std::cin, line);) {
     if (line.empty() || line[0] == '#') continue;
