@@ -96,6 +96,17 @@ run --format pgn "$tmp/clock.pgn"
 check "pgn: the same terminations" \
   [ "$(grep '^\[Termination ' <<<"$out" | tr '\n' ' ')" = '[Termination "normal"] [Termination "time forfeit"] ' ]
 
+# A Result tag that says another result than the marker: the record contradicts itself, and
+# the adjudication, agreeing with the marker, disagrees with the tag.
+printf '[Event "x"]\n[Result "1-0"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n' >"$tmp/two-results.pgn"
+run "$tmp/two-results.pgn"
+check "marker and Result tag differ: both said, a disagreement" \
+  grep -qF "recorded 0-1 (Result tag 1-0), adjudicated 0-1: White is checkmated" <<<"$out"
+check "marker and Result tag differ: exit 1" [ $status -eq 1 ]
+run --format jsonl "$tmp/two-results.pgn"
+check "jsonl: the Result tag beside the marker, agrees false" \
+  grep -qF '"recorded": "0-1", "result_tag": "1-0", "valid": true, "adjudicated": "0-1", "agrees": false' <<<"$out"
+
 # Rule sets: the same flag fall under the house rules of the seeds loses (no exception).
 run --rules online-cn "$tmp/round.pgn"
 check "online-cn: flag fall loses" grep -qF "game 2 (line 11), Wh - Bl: recorded 1-0, adjudicated 1-0: Black lost on time" <<<"$out"

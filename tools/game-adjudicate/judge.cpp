@@ -96,6 +96,12 @@ std::string written_back(pgn::Game& game, const pgn::GameReport& report, const r
 // that allow it are listed, not those that stop it: an error of any other kind may mean that
 // the moves are not all there (a comment left open swallows the moves after it), and a kind
 // added to the reader later stops adjudication until it is weighed here.
+// The Result tag's result where it says another than the marker's `recorded`, else "".
+std::string other_result(std::string_view recorded, std::string_view tag) {
+  const bool result = tag == "1-0" || tag == "0-1" || tag == "1/2-1/2" || tag == "*";
+  return result && tag != recorded ? std::string(tag) : std::string();
+}
+
 bool adjudicable(const pgn::GameReport& report) {
   static constexpr std::string_view OUTSIDE_THE_MOVES[] = {
       "duplicate-tag", "malformed-tag", "missing-tag", "bad-date", "missing-result",
@@ -184,6 +190,7 @@ public:
   // After the game is read: the judgement, when the replay reached the end of the moves.
   void judge_into(Judged& out) {
     out.recorded = marker_ ? *marker_ : result_tag_;
+    out.other_recorded = other_result(out.recorded, result_tag_);
     std::swap(out.tags, tags_);  // given, not copied: begin() empties what comes back
     if (!ended_ || !adjudicable(out.report)) return;
     rules::RecordEnd record;
@@ -244,6 +251,7 @@ bool judge_built(pgn::Reader& reader, const JudgeOptions& options, Judged& out) 
   pgn::BuildOptions keep{true, true, true};
   if (!pgn::read_next_game(reader, options.read, game, out.report, keep)) return false;
   out.recorded = game.result ? *game.result : game.tag_value("Result");
+  out.other_recorded = other_result(out.recorded, game.tag_value("Result"));
   out.tags = standings_tags(game);
   if (out.report.plies != int(game.main.moves.size()) || !adjudicable(out.report)) {
     out.pgn = game.raw + "\n";

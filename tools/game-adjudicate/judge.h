@@ -27,6 +27,9 @@ struct StandingsTags {
 struct Judged {
   chess::pgn::GameReport report;  // its errors are printed; a game whose moves do not all read is not adjudicated
   std::string recorded;           // the result as recorded: the termination marker, else the Result tag
+  // The Result tag's, where it is a result and the marker says another: the record says two
+  // things, and the adjudication disagrees with one of them.
+  std::string other_recorded;
   std::optional<chess::rules::Adjudication> adjudication;
   std::vector<std::string> witness_san;  // the witness line in SAN
   std::string pgn;                       // with write_pgn: the game, or its text as read when invalid
@@ -35,7 +38,8 @@ struct Judged {
   bool disagrees() const {
     if (!adjudication) return true;
     std::string_view judged = chess::rules::to_string(adjudication->result);
-    return judged != (recorded.empty() ? std::string_view("*") : std::string_view(recorded));
+    return judged != (recorded.empty() ? std::string_view("*") : std::string_view(recorded)) ||
+           (!other_recorded.empty() && judged != other_recorded);
   }
 };
 

@@ -51,6 +51,7 @@ public:
     line_.clear();
     add(file, ": game ", r.ordinal, " (line ", r.start.line, "), ", or_else(r.white, "?"), " - ", or_else(r.black, "?"),
         ": recorded ", or_else(j.recorded, "nothing"));
+    if (!j.other_recorded.empty()) add(" (Result tag ", j.other_recorded, ")");
     if (!r.valid() || !j.adjudication) tools::print_game_diagnostics(diagnostics_, file, r, true);
     if (!j.adjudication) {
       if (r.errors.empty()) add(", not adjudicated: unreadable\n");
@@ -103,6 +104,7 @@ public:
                                    "\"recorded\": {}",
                                    json_string(file), r.ordinal, r.start.line, tools::json_span(r.span),
                                    json_string(r.white), json_string(r.black), json_string(j.recorded));
+    if (!j.other_recorded.empty()) head += fmt::format(", \"result_tag\": {}", json_string(j.other_recorded));
     if (!j.adjudication) {
       tools::print_game_diagnostics(diagnostics_, file, r, true);
       fmt::print("{}, \"valid\": false, \"errors\": {}}}\n", head, tools::json_diagnostics(r.errors));
