@@ -259,6 +259,16 @@ TEST_CASE("Reader: tokens, results, encodings", "[pgn][reader]") {
     CHECK(games[1].tag_value("Event") == "y");
     CHECK(games[1].main.moves.size() == 1);
   }
+  SECTION("after a blank line, a new 1. ends a game without its marker, after comments on its line too") {
+    auto games = read_all("[Event \"x\"]\n\n1. c4 e5\n\n{Game 2} 1. Nf3 d5 *\n");
+    REQUIRE(games.size() == 2);
+    CHECK(games[0].main.moves.size() == 2);
+    CHECK_FALSE(games[0].result);
+    CHECK(games[1].main.leading_comments == std::vector<std::string>{"Game 2"});
+    CHECK(games[1].main.moves.size() == 2);
+    // Not without the blank line, nor with a comment that only follows the number.
+    CHECK(read_all("[Event \"x\"]\n\n1. c4 e5\n{Game 2} 2. Nf3 d5 *\n").size() == 1);
+  }
   SECTION("escapes in tag values") {
     auto games = read_all("[A \"b\\\"\"] [C \"A]]\"] [F \"\\\"A]][\\\"\\\\\"]\n*\n");
     REQUIRE(games.size() == 1);

@@ -84,6 +84,17 @@ constexpr std::array<bool, 256> SYMBOL_CHARS = [] {
 
 bool symbol_char(unsigned char c) { return SYMBOL_CHARS[c]; }
 
+// `s` past the {} comments that open it, each closed on it, and the blanks after them.
+std::string_view past_comments(std::string_view s) {
+  while (s.starts_with('{')) {
+    const std::size_t close = s.find('}');
+    if (close == std::string_view::npos) break;
+    s.remove_prefix(close + 1);
+    s.remove_prefix(std::min(s.find_first_not_of(" \t"), s.size()));
+  }
+  return s;
+}
+
 // Past an HTML tag at `at` ("<br />", "</p>"), or `at` when there is none. PGN gives '<'
 // and '>' no meaning outside comments and tag values, so markup there is a copy from a web
 // page, not a move or a tag mangled.
@@ -701,11 +712,13 @@ struct Reader::Impl {
           have_line = false;
           continue;
         }
-        // After a blank line, prose, or a new game's "1." once this one has moves, means
-        // this game ended without its termination marker.
+        // After a blank line, prose, or a new game's "1." once this one has moves (after
+        // comments on its line: "{Game 2} 1. Nf3"), means this game ended without its
+        // termination marker.
         if (after_blank) {
           std::string_view rest = std::string_view(line).substr(first);
-          bool restart = moves_in_game > 0 && rest.starts_with("1.") && !rest.starts_with("1.5");
+          std::string_view numbered = past_comments(rest);
+          bool restart = moves_in_game > 0 && numbered.starts_with("1.") && !numbered.starts_with("1.5");
           if (restart || !looks_like_movetext(rest)) {
             pos = first;
             return;
