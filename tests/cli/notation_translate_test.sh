@@ -248,6 +248,11 @@ assert all(l["ok"] and "warnings" not in l for l in lines)
 ' <<<"$out"
 run --to san <<<$'e4 e5\nd4 d5'
 check "unnumbered lines that read both ways: the second goes on, warned" grep -q "<stdin>:2:1: warning\[continued-line\]" <<<"$err"
+# A tab among the moves, as books set a number apart ("1.<tab>K-Kt2"), is a blank: only
+# text with a rank placement ('/') before a tab is a FEN.
+run --to san <<<$'1.\tP-K4\tP-K4\n1. e4\te5\t2. Nf3'
+check "a tab after a move number: a blank, not a FEN" [ "$out" = $'1. e4 e5\n1. e4 e5 2. Nf3' ]
+check "a tab after a move number: no error" [ $status -eq 0 ]
 # But UCI lines are move lists one to a line (as pgn-convert --format uci writes games, and
 # as "position ... moves" takes them): each from the start, though the second could go on.
 run --to san --format jsonl <<<$'e2e4 a7a6 g1e2 h7h5\nb1c3 g7g6'

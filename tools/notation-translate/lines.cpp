@@ -14,14 +14,14 @@ using chess::notation::MoveText;
 using chess::notation::split_move_text;
 
 std::string_view moves_of(std::string_view text) {  // a FEN before the moves is no part of them
-  std::size_t tab = text.find('\t');
+  std::size_t tab = fen_tab(text);
   return tab == std::string_view::npos ? text : text.substr(tab + 1);
 }
 
 // Whether `next` is numbered where the moves of `line` stop (a move pair a line, or a move
 // a line): the next line of the same game as a book prints it.
 bool numbered_after(std::string_view line, std::string_view next) {
-  if (next.find('\t') != std::string_view::npos) return false;
+  if (fen_tab(next) != std::string_view::npos) return false;
   MoveText a = split_move_text(moves_of(line)), b = split_move_text(next);
   if (!a.first_number || !b.first_number || a.second_column_at || b.second_column_at) return false;
   int ply = 2 * (a.first_number - 1) + a.first_number_black + int(a.moves.size());
@@ -194,7 +194,7 @@ LineResult DialectOfInput::translate(std::string_view text, const std::vector<st
 LineResult DialectOfInput::begin(std::string_view text, Start& start) const {
   start = Start{};
   // A FEN before the moves begins a game; a line waiting for the dialect is read alone.
-  if (text.find('\t') != std::string_view::npos || !waiting_.empty()) return translate(text, {}, start);
+  if (fen_tab(text) != std::string_view::npos || !waiting_.empty()) return translate(text, {}, start);
   bool numbered_first = may_begin_numbered(text);
   if (!numbered_first && !last_ && !pending_) return translate(text, {}, start);  // moves from the start
   MoveText t = split_move_text(text);
@@ -365,7 +365,7 @@ std::optional<LineResult> DialectOfInput::after_stopped_game(std::string_view te
     return std::nullopt;
   }
   MoveText t = split_move_text(text);
-  bool fen = text.find('\t') != std::string_view::npos;
+  bool fen = fen_tab(text) != std::string_view::npos;
   if (t.moves.empty() && t.result.empty() && !fen) return std::nullopt;  // a number alone, a comment
   int number = t.first_number;
   bool black = t.first_number_black;

@@ -25,7 +25,7 @@ std::vector<std::string> render_moves(const Codec& codec, Position& pos, const P
 // "FEN<tab>moves": the line's own start position, and `offset` the moves' byte offset in
 // the line. False (the failure set) if the FEN does not read.
 bool read_fen_prefix(std::string_view line, bool chess960, LineResult& result, Position& pos, std::size_t& offset) {
-  auto tab = line.find('\t');
+  auto tab = fen_tab(line);
   if (tab == std::string_view::npos) return true;
   std::string_view fen = line.substr(0, tab);
   result.fen_prefix = std::string(line.substr(0, tab + 1));
@@ -162,11 +162,17 @@ bool pass(const TranslatorOptions& options, Position& pos, std::string_view toke
 
 }  // namespace
 
+std::size_t fen_tab(std::string_view line) {
+  const std::size_t tab = line.find('\t');
+  return tab != std::string_view::npos && line.substr(0, tab).find('/') != std::string_view::npos ? tab
+                                                                                                   : std::string_view::npos;
+}
+
 LineResult Translator::translate(std::string_view line, const Codec* preferred, const Continuation* continues,
                                  std::span<const std::string_view> next_line) const {
   LineStart start;
   // A line numbered where the line before stopped goes on with its game.
-  if (continues && line.find('\t') == std::string_view::npos && numbered_from(split_move_text(line), continues->pos))
+  if (continues && fen_tab(line) == std::string_view::npos && numbered_from(split_move_text(line), continues->pos))
     start.from = continues;
   return translate_from(line, preferred, start, next_line);
 }

@@ -50,6 +50,11 @@ struct LineStart {
   bool numbered = false;               // written with move numbers, whether the line had them or not
 };
 
+// Where the tab ending a FEN before the moves stands ("FEN<tab>moves"), or npos: a tab
+// whose text before it holds no '/' (no placement of ranks) is a blank among the moves, as
+// books set them ("1.<tab>P-K4").
+std::size_t fen_tab(std::string_view line);
+
 // Whether the moves of `text` go on from `pos`: their first number is that of the move to be
 // played there ("2." after 1... e5, "1..." after 1. e4).
 bool numbered_from(const chess::notation::MoveText& text, const chess::Position& pos);
