@@ -248,6 +248,12 @@ assert all(l["ok"] and "warnings" not in l for l in lines)
 ' <<<"$out"
 run --to san <<<$'e4 e5\nd4 d5'
 check "unnumbered lines that read both ways: the second goes on, warned" grep -q "<stdin>:2:1: warning\[continued-line\]" <<<"$err"
+# Of the two readings of an unnumbered line, the one read as written wins over one that
+# needs a lenient reading (here 'P-K4' with the ranks counted from the other side).
+run --from descriptive --to san <<<$'P-K4 P-Q4\nP-K4 N-KB3'
+check "unnumbered line: the reading as written (its own game) over a lenient one going on" \
+  [ "$out" = $'e4 d5\ne4 Nf6' ]
+check "unnumbered line: no warning then" [ -z "$err" ]
 # A tab among the moves, as books set a number apart ("1.<tab>K-Kt2"), is a blank: only
 # text with a rank placement ('/') before a tab is a FEN.
 run --to san <<<$'1.\tP-K4\tP-K4\n1. e4\te5\t2. Nf3'

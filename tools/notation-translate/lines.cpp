@@ -1,5 +1,6 @@
 #include "notation-translate/lines.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fmt/core.h>
 
@@ -273,12 +274,20 @@ LineResult DialectOfInput::begin_unnumbered(std::string_view text, const MoveTex
     own = translate(text, {}, start);
     if (reads(going_on) || reads(own)) break;
   }
+  // Of two readings, one read to its end as written beats one with a tie left to the lines
+  // after it, or with a lenient reading ('P-K4' with the ranks counted from the other side).
+  auto lenient = [](const LineResult& r) {
+    return std::any_of(r.warnings.begin(), r.warnings.end(), [](const Problem& w) { return w.code == "lenient-reading"; });
+  };
+  auto as_written = [&](const LineResult& r) { return !r.failure && !lenient(r); };
   bool take_on;
   if (reads(going_on) != reads(own)) {
     take_on = reads(going_on);
   } else if (!reads(going_on)) {  // the error of the reading that got further
     int on_ply = going_on.failure->ply ? going_on.failure->ply - last_->plies : 0, own_ply = own.failure->ply;
     take_on = on_ply != own_ply ? on_ply > own_ply : last_->numbered;
+  } else if (as_written(going_on) != as_written(own)) {
+    take_on = as_written(going_on);
   } else {
     take_on = true;  // not certain (above): said, with the other reading
     LineResult shown = going_on;
