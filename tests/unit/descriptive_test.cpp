@@ -209,6 +209,22 @@ TEST_CASE("A check, mate or e.p. the text claims is part of what it says", "[des
   CHECK_FALSE(descriptive().parse(before, "R-R7 ch", strict).ok());
 }
 
+TEST_CASE("A lenient reading names every relaxation it needed", "[descriptive]") {
+  // Black's P-R6 reaches nothing; with the ranks from White's side it is a6, where a White
+  // pawn stands: bxa6 needs the '-' taken for 'x' too. Said was only the ranks.
+  Position pos = Position::from_fen("4k3/pp6/P7/8/8/8/8/4K3 b - - 0 1").position;
+  ParseResult r = descriptive().parse(pos, "P-R6");
+  REQUIRE(r.ok());
+  REQUIRE(r.notes.size() == 1);
+  CHECK(r.notes[0].message == "'P-R6' read ignoring a wrong '-' or 'x', and with ranks counted from the other side");
+  // One relaxation alone is said alone.
+  pos = Position::from_fen("4k3/8/8/8/8/8/P7/4K3 w - - 0 1").position;
+  r = descriptive().parse(pos, "P-R5");
+  REQUIRE(r.ok());
+  REQUIRE(r.notes.size() == 1);
+  CHECK(r.notes[0].message == "'P-R5' read with ranks counted from the other side");
+}
+
 TEST_CASE("A tie is decided as far ahead as the moves go, not three plies only", "[descriptive]") {
   // 3 Kt-K2: either knight; only 7 Kt-Q5, eight plies on, shows it was the king's knight.
   CHECK(to_san("1 P-K4 P-K4 2 Kt-QB3 Kt-QB3 3 Kt-K2 Kt-B3 4 P-Q3 P-Q3 5 P-KKt3 B-K2 6 B-Kt2 Castles 7 Kt-Q5") ==

@@ -473,24 +473,35 @@ bool any_claims_hold(Context& ctx, const Claims& claims, const Found& found) {
 }
 
 // When nothing matches as written: all the legal moves, under each relaxation in turn
-// (NOTATION.md 3.4 step 5); the first that finds a move is noted. With `claims`, only moves
-// that also do what the text claims (the piece and square matched, but no such move checks).
+// (NOTATION.md 3.4 step 5), each step keeping those before it; the first that finds a move
+// is noted, with every relaxation the reading needed (a pawn's advance read as another's
+// capture needs two: the ranks from the other side, and the '-' taken for 'x'). With
+// `claims`, only moves that also do what the text claims (the piece and square matched,
+// but no such move checks).
 Found relaxed_candidates(Context& ctx, MoveList& legal, const Spec& spec, std::string_view text,
                          bool& promotion_missing, std::vector<ReadingNote>& notes, const Claims* claims = nullptr) {
   generate_legal(ctx.pos, legal);
-  static const std::pair<unsigned, const char*> steps[] = {
-      {IGNORE_CAPTURE_MARK, "read ignoring a wrong '-' or 'x'"},
-      {IGNORE_CAPTURE_MARK | IGNORE_CAPTURED_TYPE, "read ignoring the captured piece's type"},
-      {IGNORE_CAPTURE_MARK | IGNORE_CAPTURED_TYPE | OTHER_SIDE_RANKS, "read with ranks counted from the other side"},
-      {IGNORE_CAPTURE_MARK | IGNORE_CAPTURED_TYPE | OTHER_SIDE_RANKS | DROP_FLANK,
-       "read ignoring the K/Q flank of the piece"}};
-  for (const auto& [relax, note] : steps) {
+  static const std::pair<unsigned, const char*> relaxations[] = {
+      {IGNORE_CAPTURE_MARK, "ignoring a wrong '-' or 'x'"},
+      {IGNORE_CAPTURED_TYPE, "ignoring the captured piece's type"},
+      {OTHER_SIDE_RANKS, "with ranks counted from the other side"},
+      {DROP_FLANK, "ignoring the K/Q flank of the piece"}};
+  auto found_with = [&](unsigned relax) {
     Found found = candidates(ctx, spec, relax, promotion_missing);
     if (claims) found.keep_if_any([&](Move m) { return claims_hold(ctx, *claims, m); });
-    if (!found.empty() && (!claims || any_claims_hold(ctx, *claims, found))) {
-      notes.push_back({false, std::string("'") + std::string(text) + "' " + note});
-      return found;
-    }
+    return !found.empty() && (!claims || any_claims_hold(ctx, *claims, found)) ? found : Found{};
+  };
+  unsigned relax = STRICT_MATCH;
+  for (const auto& step : relaxations) {
+    relax |= step.first;
+    Found found = found_with(relax);
+    if (found.empty()) continue;
+    std::string note;
+    for (const auto& [flag, words] : relaxations)
+      if ((relax & flag) && (flag == step.first || found_with(relax & ~flag).empty()))  // needed
+        note += std::string(note.empty() ? "" : ", and ") + words;
+    notes.push_back({false, std::string("'") + std::string(text) + "' read " + note});
+    return found;
   }
   return {};
 }
