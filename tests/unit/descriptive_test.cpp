@@ -207,6 +207,11 @@ TEST_CASE("A check, mate or e.p. the text claims is part of what it says", "[des
   ParseOptions strict;
   strict.strict = true;
   CHECK_FALSE(descriptive().parse(before, "R-R7 ch", strict).ok());
+  // QxP ch: the pawn taken gives no check, the knight taken does; alone, the claim decides,
+  // but K-B2 after it is legal only after the pawn is taken: the moves that follow decide.
+  const std::string queen = "4k3/3n4/8/8/p7/8/8/3QK3 w - - 0 1";
+  CHECK(to_san("QxP ch", queen) == "Qxd7+");
+  CHECK(to_san("1 QxP ch K-B2", queen) == "Qxa4 Kf7");
 }
 
 TEST_CASE("A lenient reading names every relaxation it needed", "[descriptive]") {

@@ -55,6 +55,10 @@ private:
   // True if that left one move.
   bool decide_by_following(Position& pos, const ParseOptions& options, int lookahead,
                            descriptive::Found& found) const;
+  // Where the moves named as written do not do what the text claims and a lenient reading's
+  // (`found`) do: whether the moves that follow keep only named ones (then in `found`).
+  bool meant_as_named(Position& pos, const ParseOptions& options, int lookahead, const descriptive::Found& named,
+                      descriptive::Found& found) const;
 
   DescriptiveStyle style_;
 };

@@ -557,8 +557,21 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
   Found found = candidates(ctx, spec, STRICT_MATCH, promotion_missing);
   if (found.empty() && !options.strict && !exact)
     found = relaxed_candidates(ctx, legal, spec, text, promotion_missing, result.notes);
-  else if (!found.empty() && !any_claims_hold(ctx, spec.claims, found))
-    found = claims_fail(ctx, spec, text, options.strict || exact, found, result.notes);
+  else if (!found.empty() && !any_claims_hold(ctx, spec.claims, found)) {
+    // The moves named do not do what the text claims: the lenient reading that does, unless
+    // the moves that follow show the text meant what it names (QxP ch K-B2: the pawn taken,
+    // no check, where the knight taken with check leaves K-B2 illegal).
+    const Found named = found;
+    std::vector<ReadingNote> lenient;
+    found = claims_fail(ctx, spec, text, options.strict || exact, named, lenient);
+    if (meant_as_named(pos, options, lookahead, named, found)) {
+      const char* claim = spec.claims.ep ? "it is no capture e.p." : spec.claims.check == '#' ? "it does not mate"
+                                                                                           : "it gives no check";
+      result.notes.push_back({false, "'" + std::string(text) + "' read though " + claim + ", as the moves that follow show"});
+    } else {
+      result.notes.insert(result.notes.end(), lenient.begin(), lenient.end());
+    }
+  }
   if (found.empty()) {
     result.error = no_match(text, promotion_missing);
     return result;
@@ -583,6 +596,21 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
     }
   }
   return result;
+}
+
+// Whether the moves that follow keep only moves `named` as written, of those and a lenient
+// reading's (`found`, which then holds them).
+bool DescriptiveCodec::meant_as_named(Position& pos, const ParseOptions& options, int lookahead, const Found& named,
+                                      Found& found) const {
+  auto is_named = [&](Move m) { return std::find(named.begin(), named.end(), m) != named.end(); };
+  if (std::all_of(found.begin(), found.end(), is_named) || lookahead <= 0 || options.following.empty()) return false;
+  Found both = named;
+  for (Move m : found)
+    if (!is_named(m)) both.push_back(m);
+  if (!decide_by_following(pos, options, lookahead, both) || !std::all_of(both.begin(), both.end(), is_named))
+    return false;
+  found = both;
+  return true;
 }
 
 // The moves after each candidate decide: read as written first, and only if no candidate's
