@@ -337,6 +337,9 @@ TEST_CASE("Move lists: numbers, results, comments, and words that belong to a mo
   CHECK(texts("1. P - K 4 P - K 4 2. Kt - K B 3 2. ........ Kt - Q B 3 3. K Kt-K2") ==
         std::vector<std::string>{"P - K 4", "P - K 4", "Kt - K B 3", "Kt - Q B 3", "K Kt-K2"});
   CHECK(texts("1. P-Q 4 P-Q4") == std::vector<std::string>{"P-Q 4", "P-Q4"});
+  // "to" for the dash, the square spaced: its rank joins it though it is the next number.
+  CHECK(texts("1 P to K 4 P to K 4 2 Kt to K B 3 3 B to Q B 4") ==
+        std::vector<std::string>{"P to K 4", "P to K 4", "Kt to K B 3", "B to Q B 4"});
   // Capablanca's Chess Fundamentals: "then R P x P, P x P" (the rook's pawn takes).
   // (commas between moves are separators: the moves come without them)
   CHECK(texts("5 R P x P, P x P 6 KBP-B3") == std::vector<std::string>{"R P x P", "P x P", "KBP-B3"});

@@ -246,10 +246,15 @@ bool continues_spaced_move(std::string_view prev, std::string_view word, int nex
   // ("B's", "K.") a rank must follow, and a pawn never stops short of one; after Bird's
   // "R to K" (his K1) the digit may be the next move's number.
   if (!old_style && word.size() == 1 && word[0] >= '1' && word[0] <= '8' && has_inner_words(prev)) {
-    if (!continues_modern_spaced_move(modern_words(prev), word, next_number, rest)) return false;
+    const std::string modern = modern_words(prev);
+    if (!continues_modern_spaced_move(modern, word, next_number, rest)) return false;
     std::string_view end = prev;
     while (!end.empty() && end.back() == ' ') end.remove_suffix(1);
-    bool must = end.ends_with("'s") || end.ends_with("'S") || end.ends_with('.');
+    // A square of two words ("Kt to K B 3") is never Bird's first rank left unsaid, which he
+    // writes of one ("R to K"): its digit is its rank.
+    std::string_view square = std::string_view(modern).substr(modern.find_last_of('-') + 1);
+    square.remove_prefix(std::min(square.find_first_not_of(' '), square.size()));
+    bool must = end.ends_with("'s") || end.ends_with("'S") || end.ends_with('.') || square.find(' ') != square.npos;
     bool pawn = prev[0] == 'P' && (prev.size() == 1 || prev[1] == ' ' || prev[1] == '.');
     return must || pawn || word[0] - '0' != next_number;
   }
@@ -291,7 +296,12 @@ bool continues_modern_spaced_move(std::string_view prev, std::string_view word, 
       ends_with_any(prev,
                     {"-", "x", "X", "\u00D7", "\u2013", "\u2014", " to", " To", " takes", " Takes", " take", " Take"}))
     return true;
+  // The square after the dash, or after the 19th century's "to" ("P to K 4" as "P - K 4").
   std::size_t dash = prev.find_last_of("-");
+  bool to_word = false;
+  for (std::string_view to : {" to ", " To "})
+    if (std::size_t t = prev.rfind(to); t != std::string_view::npos && (dash == std::string_view::npos || t + 2 > dash))
+      dash = t + 2, to_word = true;  // its 'o': the square's name begins after it
   if (dash == std::string_view::npos || dash == 0) return false;  // captures end with a piece: never extended
   std::string_view target = prev.substr(dash + 1);
   while (!target.empty() && target.front() == ' ') target.remove_prefix(1);
@@ -302,7 +312,10 @@ bool continues_modern_spaced_move(std::string_view prev, std::string_view word, 
   // The rank with a full stop ending the sentence ("1. P - K Kt 4."), unless it is the next number.
   if (word.size() == 2 && word[0] >= '1' && word[0] <= '8' && word[1] == '.') return spaced && word[0] - '0' != next_number;
   if (!spaced) return false;
-  return word == "K" || word == "Q" || is_file_name(word);  // more of the square's name
+  // More of the square's name; after "to", a file only after its flank ("Kt to K B 3"): Bird's
+  // "K to B" is his KB1, and a file after it begins the next move ("K to B   B to B4").
+  if (to_word) return (target == "K" || target == "Q") && is_file_name(word);
+  return word == "K" || word == "Q" || is_file_name(word);
 }
 
 }  // namespace
