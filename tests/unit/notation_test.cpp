@@ -356,6 +356,12 @@ TEST_CASE("Move lists: numbers, results, comments, and words that belong to a mo
   CHECK(texts("7 ... R-K 8 P-Q4") == std::vector<std::string>{"R-K", "P-Q4"});
   CHECK(texts("1. 5254 5755 2. 7163") == std::vector<std::string>{"5254", "5755", "7163"});
   CHECK(texts("e2e4 e7e5 ; a comment") == std::vector<std::string>{"e2e4", "e7e5"});
+  // A book's "Resigns": the side to move resigned (a result where the numbers say who), and
+  // the prose after it is no move.
+  CHECK(texts("33. R x B  Resigns. A fine game") == std::vector<std::string>{"R x B"});
+  CHECK(split_move_text("33. R x B  Resigns.").result == "1-0");
+  CHECK(split_move_text("33. R x B  K-Q2 resigns").result == "0-1");  // White, to move, resigned
+  CHECK(split_move_text("R x B resigns").result.empty());
 }
 
 TEST_CASE("Annotation glyphs and the NAGs they stand for (PGN standard 10)", "[notation][movetext]") {
