@@ -595,6 +595,11 @@ TEST_CASE("Validation: every diagnostic code, with its place", "[pgn][validate]"
     GameReport r = one(ROSTER + "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 3. a3 0-1\n");
     CHECK(find(r.errors, "moves-after-end").move == "a3");
   }
+  SECTION("the report's result: the Result tag's, else the termination marker's") {
+    CHECK(one(ROSTER + "[Result \"1-0\"]\n\n1. e4 e5 1-0\n").result == "1-0");
+    CHECK(one("1. e4 e5 *\n").result == "*");
+    CHECK(one("[Event \"E\"]\n\n1. e4 e5 0-1\n").result == "0-1");
+  }
   SECTION("result-mismatch and result-contradicts-position") {
     GameReport r = one(ROSTER + "[Result \"1-0\"]\n\n1. e4 e5 0-1\n");
     CHECK(has(r.errors, "result-mismatch"));

@@ -459,6 +459,7 @@ void GameValidator::note_readings(const std::vector<notation::ReadingNote>& note
 
 void GameValidator::check_result(std::optional<Ending> ending, bool has_moves, Location last_move) {
   const TagView* tag = known_.result();
+  if (!tag && game_.result) report_.result = *game_.result;  // no Result tag: the termination marker's
   if (!game_.result && !has_moves) {
     // Header-only records (broadcasts list games before they are played) are not wrong
     // moves: reported, but the game stays valid. A game without tags too was said empty.

@@ -77,7 +77,8 @@ struct GameReport {
   std::size_t ordinal = 0;
   Location start;
   Span span;  // the game's text in the input (see Span)
-  std::string white, black, result;
+  std::string white, black;
+  std::string result;  // the Result tag's value; with no Result tag, the termination marker's
   std::string dialect;  // the dialect the moves were read in
   std::vector<Diagnostic> errors, warnings;
   int plies = 0;  // main-line moves read
