@@ -506,6 +506,13 @@ Found relaxed_candidates(Context& ctx, MoveList& legal, const Spec& spec, std::s
   return {};
 }
 
+// The note for a move read though it does not do what the text claims: "'R-R7 ch' read
+// though it gives no check", and `why` after it.
+ReadingNote claim_fails(const Claims& claims, std::string_view text, std::string_view why = {}) {
+  const char* claim = claims.ep ? "it is no capture e.p." : claims.check == '#' ? "it does not mate" : "it gives no check";
+  return {false, "'" + std::string(text) + "' read though " + claim + std::string(why)};
+}
+
 // The moves the text names do not do what it claims ("R-R2ch" where no rook move to R2
 // checks): a move that does, read leniently, if there is one (Bird-Janowski: R-R2ch was R-R7
 // ch); else the moves named, with a note that the claim fails. As written (`exact`), none.
@@ -517,9 +524,7 @@ Found claims_fail(Context& ctx, const Spec& spec, std::string_view text, bool ex
   Context wide{ctx.pos, ctx.origins, all};
   Found found = relaxed_candidates(wide, all, spec, text, promotion_missing, notes, &spec.claims);
   if (!found.empty()) return found;
-  const char* claim = spec.claims.ep ? "it is no capture e.p." : spec.claims.check == '#' ? "it does not mate"
-                                                                                       : "it gives no check";
-  notes.push_back({false, std::string("'") + std::string(text) + "' read though " + claim});
+  notes.push_back(claim_fails(spec.claims, text));
   return named;
 }
 
@@ -565,9 +570,7 @@ ParseResult DescriptiveCodec::resolve(Position& pos, std::string_view text, cons
     std::vector<ReadingNote> lenient;
     found = claims_fail(ctx, spec, text, options.strict || exact, named, lenient);
     if (meant_as_named(pos, options, lookahead, named, found)) {
-      const char* claim = spec.claims.ep ? "it is no capture e.p." : spec.claims.check == '#' ? "it does not mate"
-                                                                                           : "it gives no check";
-      result.notes.push_back({false, "'" + std::string(text) + "' read though " + claim + ", as the moves that follow show"});
+      result.notes.push_back(claim_fails(spec.claims, text, ", as the moves that follow show"));
     } else {
       result.notes.insert(result.notes.end(), lenient.begin(), lenient.end());
     }

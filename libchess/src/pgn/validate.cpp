@@ -485,8 +485,9 @@ void GameValidator::check_result(std::optional<Ending> ending, bool has_moves, L
     std::optional<std::string_view> result;
     Location at;
   };
-  for (auto [claimed, at] : {Claim{game_.result ? std::optional<std::string_view>(*game_.result) : std::nullopt, game_.result_at},
-                             Claim{tag ? std::optional(tag->value) : std::nullopt, tag ? tag->at : game_.start}}) {
+  const Claim marker{game_.result ? std::optional<std::string_view>(*game_.result) : std::nullopt, game_.result_at};
+  const Claim tagged{tag ? std::optional(tag->value) : std::nullopt, tag ? tag->at : game_.start};
+  for (auto [claimed, at] : {marker, tagged}) {
     if (!claimed || *claimed == expected) continue;
     std::string message = what + ", so the result is " + expected + ", not " + std::string(*claimed);
     // "*" (unknown) over a finished game is how studies and puzzles are exported.
