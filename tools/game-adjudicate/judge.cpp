@@ -98,8 +98,7 @@ std::string written_back(pgn::Game& game, const pgn::GameReport& report, const r
 // added to the reader later stops adjudication until it is weighed here.
 // The Result tag's result where it says another than the marker's `recorded`, else "".
 std::string other_result(std::string_view recorded, std::string_view tag) {
-  const bool result = tag == "1-0" || tag == "0-1" || tag == "1/2-1/2" || tag == "*";
-  return result && tag != recorded ? std::string(tag) : std::string();
+  return rules::result_from_pgn(tag) && tag != recorded ? std::string(tag) : std::string();
 }
 
 bool adjudicable(const pgn::GameReport& report) {

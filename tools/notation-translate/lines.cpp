@@ -25,7 +25,7 @@ bool numbered_after(std::string_view line, std::string_view next) {
   if (fen_tab(next) != std::string_view::npos) return false;
   MoveText a = split_move_text(moves_of(line)), b = split_move_text(next);
   if (!a.first_number || !b.first_number || a.second_column_at || b.second_column_at) return false;
-  int ply = 2 * (a.first_number - 1) + a.first_number_black + int(a.moves.size());
+  int ply = a.plies_at_end();
   return b.first_number == ply / 2 + 1 && b.first_number_black == (ply % 2 == 1);
 }
 

@@ -567,11 +567,8 @@ MoveText split_move_text(std::string_view line) {
     // line is prose. Its result where the line's numbers say who that is.
     if (std::string_view bare = without_trailing(word, ".,;!"); bare == "Resigns" || bare == "resigns" ||
                                                                  bare == "Resigned" || bare == "resigned") {
-      if (out.numbered && !out.moves.empty()) {
-        const std::size_t plies =
-            2 * std::size_t(std::max(out.first_number, 1) - 1) + out.first_number_black + out.moves.size();
-        out.result = plies % 2 ? "1-0" : "0-1";  // Black to move resigned, or White
-      }
+      if (out.numbered && !out.moves.empty())
+        out.result = out.plies_at_end() % 2 ? "1-0" : "0-1";  // Black to move resigned, or White
       break;
     }
     // Only a word right after the previous move (nothing skipped in between) can continue it.

@@ -79,7 +79,7 @@ public:
     pos_ = &pos;
     if (!ended_ && (pass || !quiet())) look(pass ? status(pos) : Status::Playable);
     if (ended_) return void(++out_.moves_after_end);
-    if (!often_.empty() || pos.halfmove_clock() == claim_clock_) claims_with_written_move();
+    if (claim_may_be_written(pos)) claims_with_written_move();
   }
 
   bool after_move(const Position& pos, Move played) {
@@ -105,7 +105,7 @@ public:
     if (!ended_) look(status(end));
     // A claim with its move written is open at the last position too (the player to move
     // writes it, and claims, instead of playing on): a draw recorded there is that claim's.
-    if (!ended_ && (!often_.empty() || end.halfmove_clock() == claim_clock_)) claims_with_written_move();
+    if (!ended_ && claim_may_be_written(end)) claims_with_written_move();
     if (!ended_) judge_record();
     return std::move(out_);
   }
@@ -116,7 +116,13 @@ private:
 
   // What before_move() looks at: a count near its limit, or a claim with the move written.
   bool attention() const {
-    return ended_ || !quiet() || !often_.empty() || pos().halfmove_clock() == claim_clock_;
+    return ended_ || !quiet() || claim_may_be_written(pos());
+  }
+
+  // Whether writing a move could make a claim at `pos`: a position seen often enough to be
+  // brought back, or the clock one ply short of the fifty moves.
+  bool claim_may_be_written(const Position& pos) const {
+    return !often_.empty() || pos.halfmove_clock() == claim_clock_;
   }
 
   void end(Result r, Reason why, const Rule& rule, std::string explanation) {

@@ -4,6 +4,7 @@
 // them ("QxP ch", "PxP e.p.", "Castles KR", "R-K sq") are joined to it.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,8 @@ struct MoveText {
   // A '{' or '(' never closed on the line: what follows it was not read. Its column, or 0.
   std::size_t unclosed_at = 0;
   char unclosed = 0;
+  // The plies played at the end of the line, by its first number (1 when it has none).
+  int plies_at_end() const { return 2 * (std::max(first_number, 1) - 1) + first_number_black + int(moves.size()); }
 };
 
 // Commas and semicolons between moves, as books print them in prose ("1. P-K4, P-K4;
