@@ -52,6 +52,8 @@ void SanBoard::set(const Position& pos) {
   for (CastlingRights cr : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO})
     if (pos.can_castle(cr)) castling_rooks_ |= square_bb(pos.castling_rook_square(cr));
   checkers_ = pos.checkers();
+  king_[WHITE] = pos.king_square(WHITE);
+  king_[BLACK] = pos.king_square(BLACK);
   ep_ = pos.ep_square();
   side_ = pos.side_to_move();
   chess960_ = pos.chess960();
@@ -82,7 +84,7 @@ bool SanBoard::attacked(Square s, Bitboard occupied) const {
 Move SanBoard::castling(bool king_side) const {
   if (chess960_ || checkers_) return Move::none();
   const Color us = side_;
-  const Square king = lsb(by_type_[KING] & by_color_[us]);
+  const Square king = king_[us];
   const Bitboard beyond = king_side ? ~((square_bb(king) << 1) - 1) : square_bb(king) - 1;
   const Bitboard rooks = castling_rooks_ & rank_bb(relative_rank(us, RANK_1)) & beyond;
   if (!rooks || more_than_one(rooks)) return Move::none();
@@ -99,7 +101,7 @@ Move SanBoard::castling(bool king_side) const {
 // stalemate?). A safe step of the king settles it in most positions.
 bool SanBoard::has_legal_move() const {
   const Color us = side_;
-  const Square king = lsb(by_type_[KING] & by_color_[us]);
+  const Square king = king_[us];
   for (Bitboard steps = king_attacks(king) & ~by_color_[us]; steps;)
     if (!attacked(pop_lsb(steps), by_type_[NO_PIECE_TYPE] ^ square_bb(king))) return true;
   if (more_than_one(checkers_)) return false;  // a double check: only the king can answer
@@ -149,6 +151,7 @@ Move SanBoard::castle_with(Move m, char claim) {
   const Bitboard king_moved = square_bb(m.from()) ^ square_bb(Position::castling_king_to(us, king_side));
   const Bitboard rook_moved = square_bb(m.to()) ^ square_bb(Position::castling_rook_to(us, king_side));
   by_type_[KING] ^= king_moved;
+  king_[us] = Position::castling_king_to(us, king_side);
   by_type_[ROOK] ^= rook_moved;
   by_color_[us] ^= king_moved ^ rook_moved;
   by_type_[NO_PIECE_TYPE] = by_color_[WHITE] | by_color_[BLACK];
@@ -160,7 +163,7 @@ Move SanBoard::castle_with(Move m, char claim) {
   // Only the rook can give check, along a line clear to the king: found as the other moves'
   // checks are, not on the rook's attack table (800 KB, out of the caches: castling cost
   // validation 1.5% of its time for two moves a game).
-  const Square king = lsb(by_type_[KING] & by_color_[them]);
+  const Square king = king_[them];
   const Square rook_to = Position::castling_rook_to(us, king_side);
   checkers_ = reaching(king, rook_pseudo_attacks(king) & square_bb(rook_to), by_type_[NO_PIECE_TYPE]);
   if ((!checkers_ ? 0 : has_legal_move() ? '+' : '#') != claim) return take_back(), Move::none();
@@ -177,6 +180,7 @@ void SanBoard::take_back() {
   const Bitboard moved = square_bb(u.from) ^ (u.castles ? square_bb(Position::castling_king_to(us, king_side)) : to_bb);
   const Bitboard rook_moved = u.castles ? to_bb ^ square_bb(Position::castling_rook_to(us, king_side)) : 0;
   by_type_[u.moved] ^= moved;
+  if (u.moved == KING) king_[us] = u.from;
   by_type_[ROOK] ^= rook_moved;
   by_color_[us] ^= moved ^ rook_moved;
   if (u.taken) by_type_[u.taken] ^= to_bb, by_color_[~us] ^= to_bb;

@@ -57,6 +57,7 @@ private:
   Bitboard by_color_[COLOR_NB];
   Bitboard castling_rooks_;  // the rooks whose castling right is held
   Bitboard checkers_;        // the men giving check to the side to move
+  Square king_[COLOR_NB];    // (kept, not found from the bitboards: every move asks for both)
   Square ep_;                // after every double step, as Position has it
   Color side_;
   bool chess960_;
@@ -106,7 +107,7 @@ inline Bitboard SanBoard::lines(PieceType pt, Square s) { return EMPTY_BOARD_REA
 // checker, captured or blocked) and leaves no slider of theirs a line to the king: only a
 // man on one of the king's lines can open one (off them, `line` is empty).
 inline bool SanBoard::legal(Square from, Square to) const {
-  const Square king = lsb(by_type_[KING] & by_color_[side_]);
+  const Square king = king_[side_];
   if (checkers_ && (more_than_one(checkers_) || !(between_bb(king, lsb(checkers_)) & square_bb(to)))) return false;
   const Bitboard line = line_bb(king, from);
   const Bitboard after = (by_type_[NO_PIECE_TYPE] ^ square_bb(from)) | square_bb(to);
@@ -203,7 +204,7 @@ inline Move SanBoard::make(PieceType pt, Square from, Square to, Bitboard reach,
   const Color us = side_, them = ~us;
   const Bitboard from_bb = square_bb(from), to_bb = square_bb(to), moved = from_bb | to_bb;
   const Bitboard occupied = (by_type_[NO_PIECE_TYPE] ^ from_bb) | to_bb;
-  const Square king = lsb(by_type_[KING] & by_color_[them]);
+  const Square king = king_[them];
   const Bitboard king_bb = square_bb(king);
   // The moved man's check: a pawn's or a knight's by its attacks, a slider's along a line
   // clear to the king (a king gives none).
@@ -227,6 +228,7 @@ inline Move SanBoard::make(PieceType pt, Square from, Square to, Bitboard reach,
   by_type_[pt] ^= moved;
   by_color_[us] ^= moved;
   by_type_[NO_PIECE_TYPE] = occupied;
+  king_[us] = pt == KING ? to : king_[us];
   // (Masks, not conditions: these were compiled to branches, each mispredicted a move in ten.)
   castling_rooks_ &= ~(moved | (rank_bb(relative_rank(us, RANK_1)) & -Bitboard(pt == KING)));
   ep_ = pt == PAWN && (int(from) ^ int(to)) == 16 ? from + pawn_push(us) : SQ_NONE;
