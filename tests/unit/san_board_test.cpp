@@ -73,7 +73,7 @@ TEST_CASE("The SAN board plays what play_canonical_san plays, the same move, or 
       {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true},
       {"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1", true},
   };
-  int played = 0, declined = 0, canonical_played = 0, checks = 0, mates = 0;
+  int played = 0, declined = 0, canonical_played = 0, checks = 0, mates = 0, castlings_undone = 0;
   for (auto [start, chess960] : starts)
     for (int game = 0; game < 10; ++game) {
       Position pos = from(start, chess960);
@@ -96,6 +96,25 @@ TEST_CASE("The SAN board plays what play_canonical_san plays, the same move, or 
               REQUIRE(got == expected);
               REQUIRE(standing(tried, pos) == standing(reference));
               ++played;
+              // Taken back (where a variation replaces it), the board stands as before, and
+              // what it knows of every square is as before: the move plays the same again,
+              // and after a castling taken back so does every other move.
+              notation::SanBoard undone = tried;
+              undone.take_back();
+              REQUIRE(standing(undone, pos) == standing(pos));
+              notation::SanBoard again = undone;
+              REQUIRE(again.play(text) == got);
+              REQUIRE(standing(again, pos) == standing(reference));
+              if (got.type() == MoveType::Castling)
+                for (Move other : moves) {
+                  Position after = pos;
+                  const std::string san = spellings(after, other)[0];
+                  const Move expected_other = notation::play_canonical_san(after, san);
+                  notation::SanBoard other_board = undone;
+                  if (other_board.play(san).is_ok()) REQUIRE(standing(other_board, pos) == standing(after));
+                  REQUIRE(expected_other.is_ok());
+                  ++castlings_undone;
+                }
             } else {
               REQUIRE(standing(tried, pos) == standing(pos));
               ++declined;
@@ -135,6 +154,7 @@ TEST_CASE("The SAN board plays what play_canonical_san plays, the same move, or 
   CHECK(canonical_played > 15000);
   CHECK(checks > 5000);
   CHECK(mates > 50);
+  CHECK(castlings_undone > 100);
 }
 
 TEST_CASE("The SAN board: a castling through check, onto an attacked square, or in Chess960", "[notation][san-board]") {

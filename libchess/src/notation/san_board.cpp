@@ -52,6 +52,7 @@ void SanBoard::set(const Position& pos) {
   for (CastlingRights cr : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO})
     if (pos.can_castle(cr)) castling_rooks_ |= square_bb(pos.castling_rook_square(cr));
   checkers_ = pos.checkers();
+  for (int s = 0; s < SQUARE_NB; ++s) on_[s] = type_of(pos.piece_on(Square(s)));
   king_[WHITE] = pos.king_square(WHITE);
   king_[BLACK] = pos.king_square(BLACK);
   ep_ = pos.ep_square();
@@ -152,6 +153,8 @@ Move SanBoard::castle_with(Move m, char claim) {
   const Bitboard rook_moved = square_bb(m.to()) ^ square_bb(Position::castling_rook_to(us, king_side));
   by_type_[KING] ^= king_moved;
   king_[us] = Position::castling_king_to(us, king_side);
+  on_[m.from()] = on_[m.to()] = NO_PIECE_TYPE;  // (the king's square first: in Chess960 it may be the rook's destination)
+  on_[Position::castling_rook_to(us, king_side)] = ROOK, on_[king_[us]] = KING;
   by_type_[ROOK] ^= rook_moved;
   by_color_[us] ^= king_moved ^ rook_moved;
   by_type_[NO_PIECE_TYPE] = by_color_[WHITE] | by_color_[BLACK];
@@ -181,6 +184,12 @@ void SanBoard::take_back() {
   const Bitboard rook_moved = u.castles ? to_bb ^ square_bb(Position::castling_rook_to(us, king_side)) : 0;
   by_type_[u.moved] ^= moved;
   if (u.moved == KING) king_[us] = u.from;
+  if (u.castles) {
+    on_[Position::castling_king_to(us, king_side)] = on_[Position::castling_rook_to(us, king_side)] = NO_PIECE_TYPE;
+    on_[u.from] = KING, on_[u.to] = ROOK;
+  } else {
+    on_[u.from] = u.moved, on_[u.to] = u.taken;
+  }
   by_type_[ROOK] ^= rook_moved;
   by_color_[us] ^= moved ^ rook_moved;
   if (u.taken) by_type_[u.taken] ^= to_bb, by_color_[~us] ^= to_bb;

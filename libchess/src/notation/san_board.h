@@ -58,6 +58,7 @@ private:
   Bitboard castling_rooks_;  // the rooks whose castling right is held
   Bitboard checkers_;        // the men giving check to the side to move
   Square king_[COLOR_NB];    // (kept, not found from the bitboards: every move asks for both)
+  PieceType on_[SQUARE_NB];  // the kind of man on each square: the one taken is looked up, not worked out
   Square ep_;                // after every double step, as Position has it
   Color side_;
   bool chess960_;
@@ -213,14 +214,7 @@ inline Move SanBoard::make(PieceType pt, Square from, Square to, Bitboard reach,
   const Bitboard checkers = (direct ? to_bb : 0) |
                             reaching(king, sliders(us, king) & line_bb(king, from) & ~from_bb, occupied);
   if (!checkers && claim) return Move::none();
-  // The man taken, found without a branch on which, bit by bit of its kind's number (pawn
-  // 1, knight 2, bishop 3, rook 4, queen 5): none is NO_PIECE_TYPE, whose lane (every man)
-  // is set again below.
-  static_assert(PAWN == 1 && KNIGHT == 2 && BISHOP == 3 && ROOK == 4 && QUEEN == 5);
-  const Bitboard bishops = by_type_[BISHOP], queens = by_type_[QUEEN];
-  const PieceType taken = PieceType((((by_type_[PAWN] | bishops | queens) >> to) & 1) |
-                                    ((((by_type_[KNIGHT] | bishops) >> to) & 1) << 1) |
-                                    ((((by_type_[ROOK] | queens) >> to) & 1) << 2));
+  const PieceType taken = on_[to];
   undo_.castling_rooks = castling_rooks_, undo_.checkers = checkers_, undo_.rule50 = rule50_;
   undo_.from = from, undo_.to = to, undo_.ep = ep_, undo_.moved = pt, undo_.taken = taken, undo_.castles = false;
   by_type_[taken] ^= to_bb;
@@ -229,6 +223,7 @@ inline Move SanBoard::make(PieceType pt, Square from, Square to, Bitboard reach,
   by_color_[us] ^= moved;
   by_type_[NO_PIECE_TYPE] = occupied;
   king_[us] = pt == KING ? to : king_[us];
+  on_[to] = pt, on_[from] = NO_PIECE_TYPE;
   // (Masks, not conditions: these were compiled to branches, each mispredicted a move in ten.)
   castling_rooks_ &= ~(moved | (rank_bb(relative_rank(us, RANK_1)) & -Bitboard(pt == KING)));
   ep_ = pt == PAWN && (int(from) ^ int(to)) == 16 ? from + pawn_push(us) : SQ_NONE;
