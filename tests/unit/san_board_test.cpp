@@ -233,3 +233,23 @@ TEST_CASE("The SAN board: whether a check can be answered, in the rare ways", "[
     CHECK(board.has_legal_move() == c.answered);
   }
 }
+
+TEST_CASE("The SAN board's own geometry is the library's", "[notation][san-board]") {
+  const notation::SanBoard::Geometry& g = notation::SanBoard::GEOMETRY;
+  for (int a = 0; a < SQUARE_NB; ++a) {
+    const Square s = Square(a);
+    INFO(square_name(s));
+    CHECK(g.reach[PAWN][a] == pawn_attacks(WHITE, s));
+    CHECK(g.black_pawn[a] == pawn_attacks(BLACK, s));
+    CHECK(g.reach[KNIGHT][a] == knight_attacks(s));
+    CHECK(g.reach[BISHOP][a] == bishop_pseudo_attacks(s));
+    CHECK(g.reach[ROOK][a] == rook_pseudo_attacks(s));
+    CHECK(g.reach[QUEEN][a] == (bishop_pseudo_attacks(s) | rook_pseudo_attacks(s)));
+    CHECK(g.reach[KING][a] == king_attacks(s));
+    for (int b = 0; b < SQUARE_NB; ++b) {
+      INFO(square_name(Square(b)));
+      CHECK(g.between[a][b] == between_bb(s, Square(b)));
+      CHECK(g.line[a][b] == line_bb(s, Square(b)));
+    }
+  }
+}

@@ -5,43 +5,55 @@
 
 namespace chess::notation {
 
-namespace {
-
 // Worked out by stepping, at compile time: constant data, there before any code runs.
-constexpr std::array<std::array<Bitboard, SQUARE_NB>, PIECE_TYPE_NB> empty_board_reach() {
+constexpr SanBoard::Geometry SanBoard::geometry() {
   struct Step {
     int file, rank;
   };
   constexpr Step knight[] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
   constexpr Step diagonal[] = {{1, 1}, {1, -1}, {-1, -1}, {-1, 1}};
   constexpr Step straight[] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
-  auto reach = [](int file, int rank, const Step* steps, int count, bool slides) {
+  constexpr Step white_pawn[] = {{-1, 1}, {1, 1}}, black_pawn[] = {{-1, -1}, {1, -1}};
+  auto on_board = [](int file, int rank) { return file >= 0 && file < 8 && rank >= 0 && rank < 8; };
+  auto reach = [&](int file, int rank, const Step* steps, int count, bool slides) {
     Bitboard b = 0;
     for (int i = 0; i < count; ++i)
-      for (int f = file + steps[i].file, r = rank + steps[i].rank; f >= 0 && f < 8 && r >= 0 && r < 8;
-           f += steps[i].file, r += steps[i].rank) {
+      for (int f = file + steps[i].file, r = rank + steps[i].rank; on_board(f, r); f += steps[i].file, r += steps[i].rank) {
         b |= Bitboard(1) << (r * 8 + f);
         if (!slides) break;
       }
     return b;
   };
-  std::array<std::array<Bitboard, SQUARE_NB>, PIECE_TYPE_NB> t{};
+  SanBoard::Geometry g{};
   for (int s = 0; s < SQUARE_NB; ++s) {
     const int f = s % 8, r = s / 8;
-    t[KNIGHT][s] = reach(f, r, knight, 8, false);
-    t[BISHOP][s] = reach(f, r, diagonal, 4, true);
-    t[ROOK][s] = reach(f, r, straight, 4, true);
-    t[QUEEN][s] = t[BISHOP][s] | t[ROOK][s];
-    t[KING][s] = reach(f, r, diagonal, 4, false) | reach(f, r, straight, 4, false);
+    g.reach[PAWN][s] = reach(f, r, white_pawn, 2, false);
+    g.black_pawn[s] = reach(f, r, black_pawn, 2, false);
+    g.reach[KNIGHT][s] = reach(f, r, knight, 8, false);
+    g.reach[BISHOP][s] = reach(f, r, diagonal, 4, true);
+    g.reach[ROOK][s] = reach(f, r, straight, 4, true);
+    g.reach[QUEEN][s] = g.reach[BISHOP][s] | g.reach[ROOK][s];
+    g.reach[KING][s] = reach(f, r, diagonal, 4, false) | reach(f, r, straight, 4, false);
+    // Along each of the eight directions, every square met: what lies between it and s,
+    // and the whole line through both (s's squares that way and the opposite way).
+    for (int b = 0; b < SQUARE_NB; ++b) g.between[s][b] = Bitboard(1) << b;
+    for (const Step* steps : {diagonal, straight})
+      for (int i = 0; i < 4; ++i) {
+        const Step back{-steps[i].file, -steps[i].rank};
+        const Bitboard whole = (Bitboard(1) << s) | reach(f, r, &steps[i], 1, true) | reach(f, r, &back, 1, true);
+        Bitboard passed = 0;
+        for (int tf = f + steps[i].file, tr = r + steps[i].rank; on_board(tf, tr); tf += steps[i].file, tr += steps[i].rank) {
+          const int t = tr * 8 + tf;
+          g.between[s][t] = passed | (Bitboard(1) << t);
+          g.line[s][t] = whole;
+          passed |= Bitboard(1) << t;
+        }
+      }
   }
-  return t;
+  return g;
 }
 
-}  // namespace
-
-constinit const std::array<std::array<Bitboard, SQUARE_NB>, PIECE_TYPE_NB> SanBoard::EMPTY_BOARD_REACH =
-    empty_board_reach();
-
+constinit const SanBoard::Geometry SanBoard::GEOMETRY = geometry();
 
 void SanBoard::set(const Position& pos) {
   by_type_[NO_PIECE_TYPE] = pos.pieces();
