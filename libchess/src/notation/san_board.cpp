@@ -18,7 +18,8 @@ constexpr SanBoard::Geometry SanBoard::geometry() {
   auto reach = [&](int file, int rank, const Step* steps, int count, bool slides) {
     Bitboard b = 0;
     for (int i = 0; i < count; ++i)
-      for (int f = file + steps[i].file, r = rank + steps[i].rank; on_board(f, r); f += steps[i].file, r += steps[i].rank) {
+      for (int f = file + steps[i].file, r = rank + steps[i].rank; on_board(f, r);
+           f += steps[i].file, r += steps[i].rank) {
         b |= Bitboard(1) << (r * 8 + f);
         if (!slides) break;
       }
@@ -42,7 +43,8 @@ constexpr SanBoard::Geometry SanBoard::geometry() {
         const Step back{-steps[i].file, -steps[i].rank};
         const Bitboard whole = (Bitboard(1) << s) | reach(f, r, &steps[i], 1, true) | reach(f, r, &back, 1, true);
         Bitboard passed = 0;
-        for (int tf = f + steps[i].file, tr = r + steps[i].rank; on_board(tf, tr); tf += steps[i].file, tr += steps[i].rank) {
+        for (int tf = f + steps[i].file, tr = r + steps[i].rank; on_board(tf, tr);
+             tf += steps[i].file, tr += steps[i].rank) {
           const int t = tr * 8 + tf;
           g.between[s][t] = passed | (Bitboard(1) << t);
           g.line[s][t] = whole;
@@ -165,7 +167,7 @@ Move SanBoard::castle_with(Move m, char claim) {
   const Bitboard rook_moved = square_bb(m.to()) ^ square_bb(Position::castling_rook_to(us, king_side));
   by_type_[KING] ^= king_moved;
   king_[us] = Position::castling_king_to(us, king_side);
-  on_[m.from()] = on_[m.to()] = NO_PIECE_TYPE;  // (the king's square first: in Chess960 it may be the rook's destination)
+  on_[m.from()] = on_[m.to()] = NO_PIECE_TYPE;
   on_[Position::castling_rook_to(us, king_side)] = ROOK, on_[king_[us]] = KING;
   by_type_[ROOK] ^= rook_moved;
   by_color_[us] ^= king_moved ^ rook_moved;

@@ -1,13 +1,13 @@
-// Canonical SAN played on a board of bitboards alone (no mailbox, key or history), for
-// the plain path, which replays millions of moves written exactly as the SAN writer prints
-// them. It plays the moves nearly every game is made of (a piece's, a pawn's, castling in
-// standard chess) and declines the rest (promotion, en passant, a Chess960 king's step or
-// castling, and anything not canonical): the caller then plays the move on a Position with
-// play_canonical_san, the reference, and carries on from there. So a move this board
-// plays is one play_canonical_san plays too, the same move: tests/unit/san_board_test.cpp
-// holds it to that on every legal move of random games, written canonically and in the
-// near misses of scoresheets, and the corpus tests compare the plain path's reports, made
-// on this board, with the general path's over real games.
+// Canonical SAN played on a lean board (bitboards and the kind on each square; no key or
+// history), for the plain path, which replays millions of moves written exactly as the SAN
+// writer prints them. It plays the moves nearly every game is made of (a piece's, a pawn's,
+// castling in standard chess) and declines the rest (promotion, en passant, a Chess960
+// king's step or castling, and anything not canonical): the caller then plays the move on
+// a Position with play_canonical_san, the reference, and carries on from there. So a move
+// this board plays is one play_canonical_san plays too, the same move:
+// tests/unit/san_board_test.cpp holds it to that on every legal move of random games,
+// written canonically and in the near misses of scoresheets, and the corpus tests compare
+// the plain path's reports, made on this board, with the general path's over real games.
 //
 // The last move played can be taken back (where a variation replaces it): a copy of the
 // board before each move would cost more, its wide loads waiting on the stores just made.
@@ -108,12 +108,11 @@ inline Bitboard SanBoard::reaching(Square s, Bitboard lined_up, Bitboard occupie
   return found;
 }
 
-// The sliders of `c` lined up with `s`, each on a line of its own kind. (Their lines from
-// this board's own table, not the library's: that one is reached through a reference, a
-// load more at each of the two calls a move makes.)
+// The sliders of `c` lined up with `s`, each on a line of its own kind.
 inline Bitboard SanBoard::sliders(Color c, Square s) const {
   const Bitboard queens = by_type_[QUEEN];
-  return ((lines(BISHOP, s) & (by_type_[BISHOP] | queens)) | (lines(ROOK, s) & (by_type_[ROOK] | queens))) & by_color_[c];
+  return ((lines(BISHOP, s) & (by_type_[BISHOP] | queens)) | (lines(ROOK, s) & (by_type_[ROOK] | queens))) &
+         by_color_[c];
 }
 
 // The squares a piece of kind `pt` (not a pawn) on `s` reaches on an empty board: one
@@ -123,7 +122,7 @@ inline Bitboard SanBoard::lines(PieceType pt, Square s) { return GEOMETRY.reach[
 
 // A man other than the king may go from `from` to `to` when it answers any check (one
 // checker, captured or blocked) and leaves no slider of theirs a line to the king: only a
-// man on one of the king's lines can open one (off them, `line` is empty).
+// man on one of the king's lines can open one (off them, `pin_line` is empty).
 inline bool SanBoard::legal(Square from, Square to) const {
   const Square king = king_[side_];
   if (checkers_ && (more_than_one(checkers_) || !(between(king, lsb(checkers_)) & square_bb(to)))) return false;
