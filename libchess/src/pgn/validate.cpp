@@ -468,8 +468,7 @@ void GameValidator::check_result(std::optional<Ending> ending, bool has_moves, L
   } else if (!game_.result) {
     error("missing-result", last_move,
           "no termination marker (1-0, 0-1, 1/2-1/2 or *) at the end of the moves");
-  } else if (tag && tag->value != *game_.result &&
-             (tag->value == "1-0" || tag->value == "0-1" || tag->value == "1/2-1/2" || tag->value == "*")) {
+  } else if (tag && tag->value != *game_.result && rules::result_from_pgn(tag->value)) {
     error("result-mismatch", game_.result_at,
           "the moves end with " + *game_.result + " but the Result tag says " + std::string(tag->value));
   }
