@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "chess/notation/move_text.h"
+#include "chess/rules/adjudicate.h"
 #include "chess/rules/status.h"
 
 namespace convert {
@@ -16,8 +17,6 @@ Tag* first_tag(Game& game, std::string_view name) {
   auto t = std::find_if(game.tags.begin(), game.tags.end(), [&](const Tag& tag) { return tag.name == name; });
   return t == game.tags.end() ? nullptr : &*t;
 }
-
-bool is_result(std::string_view r) { return r == "1-0" || r == "0-1" || r == "1/2-1/2" || r == "*"; }
 
 // The result the board decides at the end of the main line (a mate or a stalemate), or
 // nothing. The moves were all read: the only errors are in the tags or the result.
@@ -34,7 +33,7 @@ std::string board_result(const Game& game, const GameReport& report) {
 // Sets the Result tag and the termination marker as far as they are certain.
 void repair_result(Game& game, const GameReport& report, std::vector<Repair>& repairs) {
   Tag* tag = first_tag(game, "Result");
-  if (tag && !is_result(tag->value))
+  if (tag && !rules::result_from_pgn(tag->value))
     if (std::string_view meant = notation::normalised_result(tag->value); !meant.empty()) {
       repairs.push_back({tag->at, "Result '" + tag->value + "' written as '" + std::string(meant) + "'"});
       tag->value = meant;
@@ -51,7 +50,7 @@ void repair_result(Game& game, const GameReport& report, std::vector<Repair>& re
     game.result = board;
   }
   if (!game.result && !game.main.moves.empty()) {
-    std::string from_tag = tag && is_result(tag->value) ? tag->value : "";
+    std::string from_tag = tag && rules::result_from_pgn(tag->value) ? tag->value : "";
     std::string marker = board.empty() ? from_tag : board;
     if (marker.empty()) return;
     repairs.push_back({game.main.moves.back().at, "no termination marker: '" + marker + "' written, " +
