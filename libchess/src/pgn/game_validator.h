@@ -57,6 +57,11 @@ public:
   // A move read from a spelling variant (`message` from non_canonical_note): a warning,
   // an error with --strict. `fen` is the position before the move.
   void note_spelling(Location at, std::string message, int ply, std::string move, std::string fen);
+  // A move the caller's replay does not read itself (not canonical SAN: "0-0", "Ng1f3"),
+  // read as replay() reads it, with the same notes (a spelling variant, a lenient reading):
+  // the move, played on `pos`; or Move::none() where it does not read, `pos` left as it
+  // was (run() then says why). `ply` counts from the game's start, as replay()'s does.
+  Move play_leniently(Position& pos, std::string_view text, Location at, int ply);
 
 private:
   void add(Diagnostic d);
@@ -73,8 +78,8 @@ private:
   void stop_replay(int plies_left);
   void report_unread(const notation::ParseResult& r, const MoveNode& node, Position& pos, int ply,
                      std::span<const std::string_view> texts, std::size_t i, bool number_explains, bool main_line);
-  void note_readings(const std::vector<notation::ReadingNote>& notes, const MoveNode& node, int ply,
-                     std::string_view text, const Position& pos);
+  void note_readings(const std::vector<notation::ReadingNote>& notes, Location at, int ply, std::string_view text,
+                     const Position& pos);
 
   // The tags the checks read, the first of each name, found in one pass over the tags
   // (a dozen lookups a game, each a walk over all the tags, cost more than the checks).

@@ -78,6 +78,8 @@ public:
     if (main_line) {
       ++plies_;
       if (telling()) tell_after_move(m);
+    } else {
+      ++variation_ply_;
     }
     if (building()) build_->resolved_move(keep_.move_texts ? text : std::string_view(), at(), m);
     return true;
@@ -101,7 +103,9 @@ public:
   bool begin_variation() {
     if (stopped()) return ++skipped_depth_, true;
     if (!start() || !last_.is_ok()) return false;
-    saved_.push_back({san_, before_decline_, declined_, last_});
+    saved_.push_back({san_, before_decline_, declined_, last_, variation_ply_});
+    // Its first move has the ply of the move it replaces.
+    variation_ply_ = (saved_.size() == 1 ? plies_ : variation_ply_) - 1;
     if (declined_) san_ = before_decline_;
     else san_.take_back();
     last_ = Move::none();
@@ -115,6 +119,7 @@ public:
     before_decline_ = saved_.back().before_decline;
     declined_ = saved_.back().declined;
     last_ = saved_.back().last;
+    variation_ply_ = saved_.back().variation_ply;
     saved_.pop_back();
     if (build_ && keep_.variations) build_->end_variation({});
     return true;
@@ -127,7 +132,10 @@ public:
   }
 
   // The move on the SAN board, or where it declines the move, on a Position set up as it
-  // stands (the reference: play_canonical_san); the board goes on from there.
+  // stands (the reference: play_canonical_san); the board goes on from there. A move that
+  // is not canonical SAN ("0-0", "Ng1f3", "Qg1+" for a mate) is read there as the general
+  // path reads it, with its warning: a file that writes every castling "0-0" would
+  // otherwise send every game to the general path, seven times slower.
   [[gnu::always_inline]] Move play(std::string_view text, plain::Place at, bool main_line) {
     Move m = san_.play(text);
     declined_ = !m.is_ok();
@@ -136,26 +144,14 @@ public:
       Position& pos = declined_on();
       san_.store(pos);
       m = notation::play_canonical_san(pos, text);
-      if (!m.is_ok() && !(m = with_wrong_mark(pos, text, at())).is_ok()) return m;
+      if (!m.is_ok()) {
+        m = validator_->play_leniently(pos, text, at(), (main_line ? plies_ : variation_ply_) + 1);
+        if (!m.is_ok()) return m;  // the general path says why
+        texts_canonical_ = false;  // writers write the moves afresh, not as read
+      }
       san_.set(pos);
     }
     if (main_line && telling()) pos_.make_move(m);  // what the judge and the observer are told
-    return m;
-  }
-
-  // A main-line move canonical but for its check mark ("Qg1+" for a mate, the commonest
-  // slip in archives): played, with the warning the general path gives it, instead of
-  // sending the whole game there. A game built so is not marked canonical (take_built):
-  // writers write its moves afresh instead of copying their texts.
-  Move with_wrong_mark(Position& pos, std::string_view text, Location at) {
-    if (!saved_.empty()) return Move::none();
-    std::string fen = pos.fen();  // rare: only for moves that are not canonical as written
-    std::string canonical;
-    Move m = notation::play_canonical_san_body(pos, text, canonical);
-    if (!m.is_ok()) return Move::none();
-    validator_->note_spelling(at, notation::non_canonical_note(text, "san", canonical), plies_ + 1, std::string(text),
-                              std::move(fen));
-    texts_canonical_ = false;
     return m;
   }
 
@@ -218,6 +214,7 @@ private:
     notation::SanBoard san, before_decline;
     bool declined;
     Move last;
+    int variation_ply;
   };
   Game& game_;
   std::vector<TagView>& tags_;
@@ -248,7 +245,8 @@ private:
   GameBuilder* build_;
   BuildOptions keep_;
   Move last_ = Move::none();
-  int plies_ = 0;
+  int plies_ = 0;          // of the main line
+  int variation_ply_ = 0;  // in a variation, the ply of its last move (as the general path counts)
   bool texts_canonical_ = true;
   std::vector<Saved> saved_;
   bool stopped_ = false;

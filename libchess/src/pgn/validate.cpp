@@ -383,7 +383,7 @@ bool GameValidator::replay(const Line& line, Line* writable, Position pos, Piece
         report_unread(r, node, pos, ply, texts, i, numbers_agree && !number_agrees, final_out != nullptr);
         return false;
       }
-      if (!r.notes.empty()) note_readings(r.notes, node, ply, texts[i], pos);
+      if (!r.notes.empty()) note_readings(r.notes, node.at, ply, texts[i], pos);
       played = r.move;
     }
     if (writable) writable->moves[i].move = played;
@@ -447,14 +447,27 @@ void GameValidator::report_unread(const ParseResult& r, const MoveNode& node, Po
 }
 
 // A move read leniently: spelling variants as such, readings that involved a choice as warnings.
-void GameValidator::note_readings(const std::vector<notation::ReadingNote>& notes, const MoveNode& node, int ply,
+void GameValidator::note_readings(const std::vector<notation::ReadingNote>& notes, Location at, int ply,
                                   std::string_view text, const Position& pos) {
   for (const notation::ReadingNote& note : notes) {
     if (note.spelling_only)
-      note_spelling(node.at, note.message, ply, std::string(text), pos.fen());
+      note_spelling(at, note.message, ply, std::string(text), pos.fen());
     else
-      add({Severity::Warning, "lenient-reading", node.at, note.message, ply, std::string(text), pos.fen(), {}});
+      add({Severity::Warning, "lenient-reading", at, note.message, ply, std::string(text), pos.fen(), {}});
   }
+}
+
+// The plain path's codecs (those that write canonical SAN) read a move from the position
+// alone: replay()'s piece origins and following moves (for descriptive) are not needed.
+Move GameValidator::play_leniently(Position& pos, std::string_view text, Location at, int ply) {
+  if (notation::is_null_move_text(text)) return Move::none();  // replay() has its own rules for passes
+  ParseOptions po;
+  po.strict = false;
+  ParseResult r = codec_->parse(pos, text, po);
+  if (!r.ok()) return Move::none();
+  if (!r.notes.empty()) note_readings(r.notes, at, ply, text, pos);
+  pos.make_move(r.move);
+  return r.move;
 }
 
 void GameValidator::check_result(std::optional<Ending> ending, bool has_moves, Location last_move) {
