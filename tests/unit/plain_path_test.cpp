@@ -321,6 +321,27 @@ TEST_CASE("Moves in spelling variants are read on the plain path, with the gener
   }
 }
 
+TEST_CASE("Several tags on one line are read on the plain path, at the general path's places", "[plain]") {
+  const std::vector<std::pair<std::string, std::size_t>> inputs = {  // the text, and its plain games
+      {"[Event \"E\"] [Site \"S\"]\n[Date \"2024.01.02\"][Round \"1\"]\t[White \"W\"] [Black \"B\"] [Result \"*\"] \n\n"
+       "1. e4 e5 *\n",
+       1},
+      {"[Event \"E\"] [Site \"S\"] [Date \"2024.01.02\"] [Round \"1\"] [White \"W\"] [Black \"B\"] [Result \"1-0\"]\r\n"
+       "\r\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\r\n\r\n[Event \"F\"] [Result \"*\"]\n\n1. d4 *\n",
+       2},
+      // Still not plain: a tag repeated on its line, moves on a tag's line.
+      {"[Event \"E\"] [Result \"*\"] [Result \"*\"]\n\n1. e4 *\n", 0},
+      {"[Event \"E\"] [Result \"*\"] 1. e4 *\n", 0},
+  };
+  for (const auto& [text, plain_games] : inputs) {
+    INFO(text);
+    std::size_t plains = 0;
+    CHECK(plain_path(text, &plains) == general_path(text));
+    CHECK(plains == plain_games);
+    CHECK(tag_games(text, true) == tag_games(text, false));
+  }
+}
+
 TEST_CASE("A run of moves is read the same wherever its tokens fall in the scanner's 64-byte blocks", "[plain]") {
   // The scanner classes movetext 64 bytes at a time and tells move numbers, moves and the
   // tokens it leaves to its slower loop (results, "0-0", single letters, tokens cut by a

@@ -1,6 +1,6 @@
 // Recognising a plain game from its bytes alone: the form nearly every archive holds
-// (one [Name "value"] tag per line, the moves on lines of their own, {} comments, NAGs,
-// variations, the result ending its line). For such a game the general reader would find
+// ([Name "value"] tags, one or more to a line, the moves on lines of their own, {} comments,
+// NAGs, variations, the result ending its line). For such a game the general reader would find
 // nothing to report while reading it and would end it exactly at its result, so it can be
 // cut out of the input and checked in one pass. Anything outside that form (a ; comment,
 // an escape line, a blank line among the moves, bytes that are not UTF-8, a missing
@@ -444,7 +444,11 @@ private:
       if (p_ == end_) return ran_out();
       if (*p_ != ']') return Outcome::NotPlain;
       content_end_ = std::size_t(++p_ - begin_);
-      if (Outcome o = end_of_line(); o != Outcome::Plain) return o;
+      // Another tag may follow on the same line (import format allows it; some exporters
+      // write the whole roster on one line).
+      skip_while(is_blank);
+      if (p_ == end_ || *p_ != '[')
+        if (Outcome o = end_of_line(); o != Outcome::Plain) return o;
       // A repeated tag is reported (or, for Event, begins another game): not plain.
       if (names.full() || names.seen_before(tag_name)) return Outcome::NotPlain;
       if (!sink.tag(tag_name, tag_value, at, value_at)) return Outcome::Stopped;
