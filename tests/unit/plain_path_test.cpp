@@ -342,6 +342,43 @@ TEST_CASE("Several tags on one line are read on the plain path, at the general p
   }
 }
 
+TEST_CASE("Bytes that are not UTF-8 in tag values and comments are read as Latin-1 on the plain path", "[plain]") {
+  // Old archives are ISO-8859-1: a name with an accent would otherwise send its game to the
+  // general path. Taken plain, with the general reader's warning (once a game, at the first
+  // such byte), names and comments widened as it widens them, and the same games written.
+  const std::vector<std::pair<std::string, std::size_t>> inputs = {  // the text, and its plain games
+      {"[Event \"E\"]\n[White \"M\xfcller\"]\n[Black \"Ib\xe1\xf1\x65z\"]\n[Result \"*\"]\n\n1. e4 e5 *\n", 1},
+      {"[Event \"Caf\xe9\"]\n[Result \"*\"]\n\n1. e4 *\n", 1},                           // in the game's first line
+      {"[Event \"\xc9t\xe9\"]\n[Date \"2024.13.01\"]\n[Result \"*\"]\n\n1. e4 *\n", 1},      // at a value's start
+      {"[Event \"Caf\xc3\xa9 M\xfcnchen\"]\n[Result \"*\"]\n\n1. e4 *\n", 1},           // UTF-8 and Latin-1 mixed
+      {"[Event \"E\"]\n[Result \"*\"]\n\n1. e4 {tr\xe8s fort} e5 {suite\nd\xe9j\xe0 vue} *\n", 1},  // comments
+      {"[Event \"E\"]\n[Result \"*\"]\n\n1. e4 e5 (1... c5 {Sicilienne \xe0 la}) 2. Nf3 *\n", 1},  // in a variation
+      {"[Event \"E\"]\r\n[White \"M\xfcller\"]\r\n[Result \"1-0\"]\r\n\r\n1. e4 {\xe9}\r\n1-0\r\n\r\n"
+       "[Event \"F\"]\r\n[Result \"*\"]\r\n\r\n1. d4 *\r\n",
+       2},
+      // Still the general reader's: outside a value or a comment, or in a comment line between games.
+      {"[Event \"E\"]\n[Result \"*\"]\n\n1. e4 \xe9 *\n", 0},
+      {"[Event \"E\"]\n[Result \"*\"]\n\n1. e4 *\n; \xe9t\xe9\n\n[Event \"F\"]\n[Result \"*\"]\n\n1. d4 *\n", 1},
+  };
+  for (const auto& [text, plain_games] : inputs) {
+    INFO(text);
+    std::size_t plains = 0;
+    const std::string report = plain_path(text, &plains);
+    CHECK(report == general_path(text));
+    CHECK(plains == plain_games);
+    CHECK(tag_games(text, true) == tag_games(text, false));
+    CHECK(convert_plain(text, WriteOptions{}) == convert_general(text, WriteOptions{}));
+    CHECK(convert_one_pass(text, WriteOptions{}) == convert_general(text, WriteOptions{}));
+  }
+  // Said once, at the first byte read so; the names as UTF-8.
+  const std::string report = plain_path(inputs[0].first);
+  CHECK(report.find("[M\xc3\xbcller|Ib\xc3\xa1\xc3\xb1\x65z|*]") != std::string::npos);
+  CHECK(report.find("W encoding 2:10 ") != std::string::npos);
+  std::size_t said = 0;
+  for (std::size_t at = 0; (at = report.find("bytes that are not UTF-8", at)) != std::string::npos; ++at) ++said;
+  CHECK(said == 1);
+}
+
 TEST_CASE("A run of moves is read the same wherever its tokens fall in the scanner's 64-byte blocks", "[plain]") {
   // The scanner classes movetext 64 bytes at a time and tells move numbers, moves and the
   // tokens it leaves to its slower loop (results, "0-0", single letters, tokens cut by a

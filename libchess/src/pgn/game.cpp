@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "chess/notation/move_text.h"
+#include "pgn/latin1.h"
 #include "pgn/plain_path.h"
 #include "pgn/plain_scanner.h"
 
@@ -172,6 +173,9 @@ private:
 // The same for the scanner of plain games (plain_scanner.h's sink).
 struct TagSink {
   TagCollector& to;
+  void encoding(Location at) {
+    to.diagnostic({Severity::Warning, "encoding", at, std::string(detail::LATIN1_WARNING), 0, {}, {}, {}});
+  }
   bool tag(std::string_view name, std::string_view value, Location at, Location value_at) {
     to.tag(name, value, at, value_at);
     return true;

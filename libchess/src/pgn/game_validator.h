@@ -57,6 +57,8 @@ public:
   // A move read from a spelling variant (`message` from non_canonical_note): a warning,
   // an error with --strict. `fen` is the position before the move.
   void note_spelling(Location at, std::string message, int ply, std::string move, std::string fen);
+  // A diagnostic of the reading met once the checks began (begin() takes those before).
+  void note_read(const Diagnostic& d) { add(d); }
   // A move the caller's replay does not read itself (not canonical SAN: "0-0", "Ng1f3"),
   // read as replay() reads it, with the same notes (a spelling variant, a lenient reading):
   // the move, played on `pos`; or Move::none() where it does not read, `pos` left as it

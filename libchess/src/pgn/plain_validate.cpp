@@ -12,6 +12,7 @@
 #include "chess/rules/adjudicate.h"
 #include "notation/san_board.h"
 #include "pgn/game_validator.h"
+#include "pgn/latin1.h"
 #include "pgn/plain_path.h"
 #include "pgn/plain_scanner.h"
 
@@ -53,6 +54,14 @@ public:
   PlainChecker(Game& game, std::vector<TagView>& tags, Position& board, Position& scratch,
                const ValidateOptions& options, GameBuilder* build = nullptr, BuildOptions keep = {})
       : game_(game), tags_(tags), options_(options), pos_(board), scratch_(scratch), build_(build), keep_(keep) {}
+
+  // The general reader's warning, among the game's diagnostics as it gives them: before the
+  // checks begin if it is in a tag (the validator takes them from the game then), else
+  // given to the validator too.
+  void encoding(Location at) {
+    game_.diagnostics.push_back({Severity::Warning, "encoding", at, std::string(detail::LATIN1_WARNING), 0, {}, {}, {}});
+    if (validator_) validator_->note_read(game_.diagnostics.back());
+  }
 
   bool tag(std::string_view name, std::string_view value, Location at, Location value_at) {
     if (tags_.empty()) {  // a plain game begins with its first tag

@@ -9,49 +9,21 @@
 
 #include "chess/line_reader.h"
 #include "chess/notation/move_text.h"
+#include "pgn/latin1.h"
 #include "pgn/plain_path.h"
 #include "pgn/plain_scanner.h"
 
 namespace chess::pgn {
 namespace {
 
-// The length of the UTF-8 sequence starting at `i`, or 0 if none does.
-std::size_t utf8_sequence_at(std::string_view s, std::size_t i) {
-  unsigned char c = s[i];
-  std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-  if (n == 0 || i + n > s.size()) return 0;
-  for (std::size_t k = 1; k < n; ++k)
-    if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return 0;
-  return n;
-}
+using detail::latin1_to_utf8;
+using detail::utf8_sequence_at;
 
 // Where `s` stops being UTF-8 (the first byte of the first bad sequence), or npos.
 std::size_t utf8_invalid_at(std::string_view s) {
   for (std::size_t i = 0, n; i < s.size(); i += n)
     if (!(n = utf8_sequence_at(s, i))) return i;
   return std::string_view::npos;
-}
-
-// Old archives are ISO-8859-1, which is the first 256 codepoints of Unicode. Only the bytes
-// that begin no UTF-8 sequence are read so: a line may hold both (files put together, a name
-// typed elsewhere), and "Café München" must not become "CafÃ© München". `widened`: where
-// in the result each byte read as Latin-1 begins (two bytes there, one in the input).
-std::string latin1_to_utf8(std::string_view s, std::vector<std::size_t>& widened) {
-  std::string out;
-  out.reserve(s.size() + s.size() / 8);
-  widened.clear();
-  for (std::size_t i = 0; i < s.size();) {
-    if (std::size_t n = utf8_sequence_at(s, i)) {
-      out.append(s.substr(i, n));
-      i += n;
-      continue;
-    }
-    const unsigned char c = s[i++];
-    widened.push_back(out.size());
-    out += char(0xC0 | (c >> 6));
-    out += char(0x80 | (c & 0x3F));
-  }
-  return out;
 }
 
 }  // namespace
@@ -364,7 +336,7 @@ struct Reader::Impl {
     if (latin1) line = latin1_to_utf8(line, place.widened);
     if ((control != std::string::npos || latin1) && v && !warned_encoding) {
       warned_encoding = true;
-      std::string message = latin1 ? "bytes that are not UTF-8: read as ISO-8859-1 (Latin-1)"
+      std::string message = latin1 ? std::string(detail::LATIN1_WARNING)
                                    : "control characters (NUL or others) read as spaces";
       Location at{line_no, (latin1 ? not_utf8 : control) + 1};
       if (!game_started) return report(Severity::Warning, "encoding", at, std::move(message));

@@ -1,0 +1,52 @@
+// Text that is not UTF-8, read as ISO-8859-1 (Latin-1): the general reader reads a line so,
+// and the plain scanner a tag value or a comment, with the same words for the warning.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace chess::pgn::detail {
+
+inline constexpr std::string_view LATIN1_WARNING = "bytes that are not UTF-8: read as ISO-8859-1 (Latin-1)";
+
+// Length of the valid UTF-8 sequence at p (p < end, *p >= 0x80), or 0.
+inline std::size_t utf8_sequence(const unsigned char* p, const unsigned char* end) {
+  unsigned char c = *p;
+  std::size_t n = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+  if (n == 0 || std::size_t(end - p) < n) return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((p[k] >> 6) != 0x2) return 0;
+  return n;
+}
+
+// The length of the UTF-8 sequence (an ASCII byte is one) starting at s[i], or 0 if none does.
+inline std::size_t utf8_sequence_at(std::string_view s, std::size_t i) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  return p[i] < 0x80 ? 1 : utf8_sequence(p + i, p + s.size());
+}
+
+// Old archives are ISO-8859-1, which is the first 256 codepoints of Unicode. Only the bytes
+// that begin no UTF-8 sequence are read so: a line may hold both (files put together, a name
+// typed elsewhere), and "Café München" must not become "CafÃ© München". `widened`: where
+// in the result each byte read as Latin-1 begins (two bytes there, one in the input).
+inline std::string latin1_to_utf8(std::string_view s, std::vector<std::size_t>& widened) {
+  std::string out;
+  out.reserve(s.size() + s.size() / 8);
+  widened.clear();
+  for (std::size_t i = 0; i < s.size();) {
+    if (std::size_t n = utf8_sequence_at(s, i)) {
+      out.append(s.substr(i, n));
+      i += n;
+      continue;
+    }
+    const unsigned char c = s[i++];
+    widened.push_back(out.size());
+    out += char(0xC0 | (c >> 6));
+    out += char(0x80 | (c & 0x3F));
+  }
+  return out;
+}
+
+}  // namespace chess::pgn::detail
