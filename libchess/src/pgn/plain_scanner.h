@@ -14,7 +14,7 @@
 #include <array>
 #include <bit>
 #include <cstddef>
-#include <deque>
+#include <forward_list>
 #include <functional>
 #include <optional>
 #include <string_view>
@@ -402,7 +402,8 @@ private:
       while (q < end_ && (*q == ' ' || *q == '\t')) ++q;
       if (comment_lines && q < end_ && *q == ';') {
         p_ = q + 1;
-        if (Outcome o = plain_text('\n'); o != Outcome::Plain) return o;
+        bool latin1 = false;
+        if (Outcome o = plain_text('\n', latin1); o != Outcome::Plain) return o;
         next_line();
         continue;
       }
@@ -431,35 +432,36 @@ private:
       if (*p_ != '"') return Outcome::NotPlain;
       const uchar* value = ++p_;
       Location value_at = here(value);  // (a plain value has no escapes: its bytes are as written)
-      if (Outcome o = plain_text('"'); o != Outcome::Plain) return o;
+      bool latin1 = false;
+      if (Outcome o = plain_text('"', latin1); o != Outcome::Plain) return o;
       std::string_view tag_value(reinterpret_cast<const char*>(value), std::size_t(p_ - value));
       if (tag_value.find('\t') != std::string_view::npos) return Outcome::NotPlain;  // said, and read as a space
-      if (latin1_) tag_value = widened(tag_value);
+      if (latin1) [[unlikely]]
+        tag_value = widened(tag_value);
       ++p_;  // the closing quote
       skip_while(is_blank);
       if (p_ == end_) return ran_out();
       if (*p_ != ']') return Outcome::NotPlain;
       content_end_ = std::size_t(++p_ - begin_);
       // Another tag may follow on the same line (import format allows it; some exporters
-      // write the whole roster on one line).
-      skip_while(is_blank);
-      if (p_ == end_ || *p_ != '[')
-        if (Outcome o = end_of_line(); o != Outcome::Plain) return o;
+      // write the whole roster on one line), but not after a lone CR: that ends a line.
+      if (Outcome o = end_of_line(); o != Outcome::Plain)
+        if (o != Outcome::NotPlain || *p_ != '[' || p_[-1] == '\r') return o;
       // A repeated tag is reported (or, for Event, begins another game): not plain.
       if (names.full() || names.seen_before(tag_name)) return Outcome::NotPlain;
       if (!sink.tag(tag_name, tag_value, at, value_at)) return Outcome::Stopped;
-      tell_encoding(sink);
+      if (latin1) [[unlikely]]
+        tell_encoding(sink);
     }
     return Outcome::Plain;
   }
 
   // Text of a tag value, a {} comment or a ; comment line, up to `close` (left at p_).
   // {} comments may span lines. In a value or a comment, a byte that begins no UTF-8
-  // sequence is read as Latin-1, as the general reader reads it (latin1_ set: the text is
+  // sequence is read as Latin-1, as the general reader reads it (`latin1` set: the text is
   // to be widened): old archives are ISO-8859-1, and their names and comments would
   // otherwise send every game that has an accent to the general path, seven times slower.
-  Outcome plain_text(uchar close) {
-    latin1_ = false;
+  Outcome plain_text(uchar close, bool& latin1) {
     for (;;) {
       p_ = detail::plain_text_end(p_, end_);
       if (p_ == end_) return ran_out();
@@ -470,8 +472,8 @@ private:
         if (n == 0) {
           if (end_ - p_ < 4 && !input_ends_) return Outcome::NeedMore;  // (a sequence the window cuts)
           if (close == '\n') return Outcome::NotPlain;  // a comment line between games: the general reader's
-          if (!latin1_) first_latin1_ = here(p_);
-          latin1_ = true;
+          if (!latin1) first_latin1_ = here(p_);
+          latin1 = true;
           n = 1;
         }
         p_ += n;
@@ -642,12 +644,15 @@ private:
   Outcome comment(Sink& sink) {
     const uchar* at = p_++;
     Location where = here(at);  // before the comment's lines move the line count on
-    if (Outcome o = plain_text('}'); o != Outcome::Plain) return o;
+    bool latin1 = false;
+    if (Outcome o = plain_text('}', latin1); o != Outcome::Plain) return o;
     std::string_view text(reinterpret_cast<const char*>(at + 1), std::size_t(p_ - at - 1));
-    if (latin1_) text = widened(text);
+    if (latin1) [[unlikely]]
+      text = widened(text);
     if (text.size() >= max_comment_) return Outcome::NotPlain;
     sink.comment(text, where);
-    tell_encoding(sink);
+    if (latin1) [[unlikely]]
+      tell_encoding(sink);
     ++p_;
     return Outcome::Plain;
   }
@@ -655,7 +660,7 @@ private:
   // Once a game, as the general reader says it: where its first byte read as Latin-1 is.
   template <class Sink>
   void tell_encoding(Sink& sink) {
-    if (!latin1_ || said_encoding_) return;
+    if (said_encoding_) return;
     sink.encoding(first_latin1_);
     said_encoding_ = true;
   }
@@ -663,7 +668,7 @@ private:
   // `text` with its bytes read as Latin-1 widened to UTF-8, kept as long as the scanner.
   std::string_view widened(std::string_view text) {
     std::vector<std::size_t> where;
-    return widened_.emplace_back(pgn::detail::latin1_to_utf8(text, where));
+    return widened_.emplace_front(pgn::detail::latin1_to_utf8(text, where));
   }
 
   template <class Sink>
@@ -736,10 +741,11 @@ private:
   std::size_t first_line_of_text_ = 0;
   std::size_t game_begin_ = 0, game_end_ = 0, game_first_line_ = 0, content_end_ = 0;
   bool finished_ = false;  // the result was read
-  bool latin1_ = false;          // the text plain_text() read last holds bytes read as Latin-1
-  Location first_latin1_;        // the first of them
+  Location first_latin1_;        // the first byte read as Latin-1 in the text plain_text() read last
   bool said_encoding_ = false;   // the sink was told where the game's first is
-  std::deque<std::string> widened_;  // those texts in UTF-8 (a deque: the views given out stay good)
+  // Those texts in UTF-8. A list: the views given out stay good, and an empty one costs
+  // nothing (a deque allocates when it is made, once a game).
+  std::forward_list<std::string> widened_;
 };
 
 }  // namespace chess::pgn::plain

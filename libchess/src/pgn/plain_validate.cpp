@@ -87,8 +87,6 @@ public:
     if (main_line) {
       ++plies_;
       if (telling()) tell_after_move(m);
-    } else {
-      ++variation_ply_;
     }
     if (building()) build_->resolved_move(keep_.move_texts ? text : std::string_view(), at(), m);
     return true;
@@ -112,9 +110,7 @@ public:
   bool begin_variation() {
     if (stopped()) return ++skipped_depth_, true;
     if (!start() || !last_.is_ok()) return false;
-    saved_.push_back({san_, before_decline_, declined_, last_, variation_ply_});
-    // Its first move has the ply of the move it replaces.
-    variation_ply_ = (saved_.size() == 1 ? plies_ : variation_ply_) - 1;
+    saved_.push_back({san_, before_decline_, declined_, last_});
     if (declined_) san_ = before_decline_;
     else san_.take_back();
     last_ = Move::none();
@@ -128,7 +124,6 @@ public:
     before_decline_ = saved_.back().before_decline;
     declined_ = saved_.back().declined;
     last_ = saved_.back().last;
-    variation_ply_ = saved_.back().variation_ply;
     saved_.pop_back();
     if (build_ && keep_.variations) build_->end_variation({});
     return true;
@@ -140,27 +135,50 @@ public:
     if (observer_) observer_->result(text);
   }
 
-  // The move on the SAN board, or where it declines the move, on a Position set up as it
-  // stands (the reference: play_canonical_san); the board goes on from there. A move that
-  // is not canonical SAN ("0-0", "Ng1f3", "Qg1+" for a mate) is read there as the general
-  // path reads it, with its warning: a file that writes every castling "0-0" would
-  // otherwise send every game to the general path, seven times slower.
+  // The move on the SAN board, or where it declines the move, on a Position (play_declined).
   [[gnu::always_inline]] Move play(std::string_view text, plain::Place at, bool main_line) {
     Move m = san_.play(text);
     declined_ = !m.is_ok();
-    if (declined_) {
-      before_decline_ = san_;  // the board cannot take this move back: a variation may replace it
-      Position& pos = declined_on();
-      san_.store(pos);
-      m = notation::play_canonical_san(pos, text);
-      if (!m.is_ok()) {
-        m = validator_->play_leniently(pos, text, at(), (main_line ? plies_ : variation_ply_) + 1);
-        if (!m.is_ok()) return m;  // the general path says why
-        texts_canonical_ = false;  // writers write the moves afresh, not as read
-      }
-      san_.set(pos);
-    }
+    if (declined_) [[unlikely]]
+      if (m = play_declined(text, at); !m.is_ok()) return m;  // the general path says why
     if (main_line && telling()) pos_.make_move(m);  // what the judge and the observer are told
+    return m;
+  }
+
+  // A move the SAN board declines, on a Position set up as the board stands (the reference:
+  // play_canonical_san); the board goes on from there. A move that is not canonical SAN
+  // ("0-0", "Ng1f3", "Qg1+" for a mate) is read there as the general path reads it, with its
+  // warning: a file that writes every castling "0-0" would otherwise send every game to the
+  // general path, seven times slower. Out of line: the scanner's loop, into which play() is
+  // inlined, keeps its registers for the moves the board plays.
+  [[gnu::noinline]] Move play_declined(std::string_view text, plain::Place at) {
+    before_decline_ = san_;  // the board cannot take this move back: a variation may replace it
+    Position& pos = declined_on();
+    san_.store(pos);
+    Move m = notation::play_canonical_san(pos, text);
+    if (!m.is_ok()) {
+      const int ply = pos.game_ply() - start_ply_ + 1;
+      if (!(m = with_wrong_mark(pos, text, at(), ply)).is_ok() &&
+          !(m = validator_->play_leniently(pos, text, at(), ply)).is_ok())
+        return m;
+      texts_canonical_ = false;  // writers write the moves afresh, not as read
+    }
+    san_.set(pos);
+    return m;
+  }
+
+  // A move canonical but for its check mark ("Qg1+" for a mate, the commonest slip in
+  // archives): what the lenient reader makes of it (the same warning, in the same words:
+  // non_canonical_note), found in a fraction of its time.
+  Move with_wrong_mark(Position& pos, std::string_view text, Location at, int ply) {
+    std::string canonical;
+    Move m = notation::play_canonical_san_body(pos, text, canonical);
+    if (!m.is_ok()) return Move::none();
+    pos.unmake_move(m);
+    std::string fen = pos.fen();  // (the warning's position is the one before the move)
+    pos.make_move(m);
+    validator_->note_spelling(at, notation::non_canonical_note(text, "san", canonical), ply, std::string(text),
+                              std::move(fen));
     return m;
   }
 
@@ -186,6 +204,7 @@ public:
     if (validator_) return checkable_;
     validator_.emplace(game_, options_);
     checkable_ = validator_->begin(pos_, tags_);  // (names the scanner found all different)
+    start_ply_ = pos_.game_ply();
     if (checkable_) san_.set(pos_);
     if (checkable_ && judge_) judge_->start(pos_);
     if (checkable_ && observer_) observer_->start(pos_), stop_if_unwanted();
@@ -223,7 +242,6 @@ private:
     notation::SanBoard san, before_decline;
     bool declined;
     Move last;
-    int variation_ply;
   };
   Game& game_;
   std::vector<TagView>& tags_;
@@ -254,8 +272,8 @@ private:
   GameBuilder* build_;
   BuildOptions keep_;
   Move last_ = Move::none();
-  int plies_ = 0;          // of the main line
-  int variation_ply_ = 0;  // in a variation, the ply of its last move (as the general path counts)
+  int plies_ = 0;       // of the main line
+  int start_ply_ = 0;   // the start position's game ply: a move's ply counts from there, in a variation too
   bool texts_canonical_ = true;
   std::vector<Saved> saved_;
   bool stopped_ = false;
