@@ -227,6 +227,8 @@ TEST_CASE("Games outside the plain form, or with problems, get the general path'
       ROSTER + "[Result \"*\"]\n\n" + ROSTER + "[Result \"*\"]\n\n1. e4 *\n",  // header-only game
       // Header-only games, which the plain path now takes: at the end, in a row, spaced, CRLF.
       ROSTER + "[Result \"*\"]\n",
+      ROSTER + "[Result \"*\"]",  // the input ends at a tag's ']'
+      ROSTER + "[Result \"*\"]  ",
       ROSTER + "[Result \"*\"]\n\n",
       ROSTER + "[Result \"1-0\"]\n\n" + ROSTER + "[Result \"*\"]\n\n\n" + ROSTER + "[Result \"*\"]\n",
       ROSTER + "[Result \"*\"]\n  \n\t\n" + ROSTER + "[Result \"*\"]\n\n1. e4 *\n",

@@ -1,10 +1,11 @@
 // Recognising a plain game from its bytes alone: the form nearly every archive holds
 // ([Name "value"] tags, one or more to a line, the moves on lines of their own, {} comments,
-// NAGs, variations, the result ending its line). For such a game the general reader would find
-// nothing to report while reading it and would end it exactly at its result, so it can be
-// cut out of the input and checked in one pass. Anything outside that form (a ; comment,
-// an escape line, a blank line among the moves, bytes that are not UTF-8, a missing
-// result...) makes the game "not plain", and the general reader takes it.
+// NAGs, variations, the result ending its line). For such a game the general reader would
+// find nothing to report while reading it but what the scan tells its sink (bytes read as
+// Latin-1), and would end it exactly at its result, so it can be cut out of the input and
+// checked in one pass. Anything outside that form (a ; comment, an escape line, a blank
+// line among the moves, bytes that are not UTF-8 outside tag values and comments, a
+// missing result...) makes the game "not plain", and the general reader takes it.
 //
 // The scan is a template over a sink, so that cutting games out (a sink that does
 // nothing) and checking their moves (a sink that plays them) share one tokeniser.
@@ -446,7 +447,7 @@ private:
       // Another tag may follow on the same line (import format allows it; some exporters
       // write the whole roster on one line), but not after a lone CR: that ends a line.
       if (Outcome o = end_of_line(); o != Outcome::Plain)
-        if (o != Outcome::NotPlain || *p_ != '[' || p_[-1] == '\r') return o;
+        if (o != Outcome::NotPlain || p_ == end_ || *p_ != '[' || p_[-1] == '\r') return o;
       // A repeated tag is reported (or, for Event, begins another game): not plain.
       if (names.full() || names.seen_before(tag_name)) return Outcome::NotPlain;
       if (!sink.tag(tag_name, tag_value, at, value_at)) return Outcome::Stopped;
