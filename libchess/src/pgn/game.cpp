@@ -174,7 +174,7 @@ private:
 struct TagSink {
   TagCollector& to;
   void encoding(Location at) {
-    to.diagnostic({Severity::Warning, "encoding", at, std::string(detail::LATIN1_WARNING), 0, {}, {}, {}});
+    to.diagnostic(detail::latin1_warning(at));
   }
   bool tag(std::string_view name, std::string_view value, Location at, Location value_at) {
     to.tag(name, value, at, value_at);

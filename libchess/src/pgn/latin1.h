@@ -7,9 +7,16 @@
 #include <string_view>
 #include <vector>
 
+#include "chess/pgn/diagnostic.h"
+
 namespace chess::pgn::detail {
 
 inline constexpr std::string_view LATIN1_WARNING = "bytes that are not UTF-8: read as ISO-8859-1 (Latin-1)";
+
+// The warning, once a game, at the first byte read so.
+inline Diagnostic latin1_warning(Location at) {
+  return {Severity::Warning, "encoding", at, std::string(LATIN1_WARNING), 0, {}, {}, {}};
+}
 
 // Length of the valid UTF-8 sequence at p (p < end, *p >= 0x80), or 0.
 inline std::size_t utf8_sequence(const unsigned char* p, const unsigned char* end) {

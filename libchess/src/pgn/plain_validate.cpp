@@ -59,7 +59,7 @@ public:
   // checks begin if it is in a tag (the validator takes them from the game then), else
   // given to the validator too.
   void encoding(Location at) {
-    game_.diagnostics.push_back({Severity::Warning, "encoding", at, std::string(detail::LATIN1_WARNING), 0, {}, {}, {}});
+    game_.diagnostics.push_back(detail::latin1_warning(at));
     if (validator_) validator_->note_read(game_.diagnostics.back());
   }
 
