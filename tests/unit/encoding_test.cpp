@@ -166,3 +166,42 @@ TEST_CASE("a pipe with binary data later is filtered a line at a time", "[encodi
   CHECK(last == "1. d4 d5 2. c4 e6|1. c4|");
   CHECK(s.skipped->stretches == 1);
 }
+
+#include "chess/utf8.h"
+
+TEST_CASE("UTF-8 is what RFC 3629 calls well formed: no overlong form, surrogate or code point past U+10FFFF",
+          "[encoding]") {
+  struct Case {
+    const char* bytes;
+    std::size_t length;  // of the sequence at the start, 0 for none (from RFC 3629's table, section 4)
+  };
+  const Case cases[] = {
+      {"a", 1},
+      {"\xC2\x80", 2},          // U+0080, the first of two bytes
+      {"\xDF\xBF", 2},          // U+07FF
+      {"\xE0\xA0\x80", 3},      // U+0800
+      {"\xED\x9F\xBF", 3},      // U+D7FF, the last before the surrogates
+      {"\xEE\x80\x80", 3},      // U+E000, the first after them
+      {"\xEF\xBF\xBF", 3},      // U+FFFF
+      {"\xF0\x90\x80\x80", 4},  // U+10000
+      {"\xF4\x8F\xBF\xBF", 4},  // U+10FFFF, the last
+      {"\xC0\xAF", 0},          // '/' overlong
+      {"\xC1\xBF", 0},          // overlong
+      {"\xE0\x9F\xBF", 0},      // U+07FF overlong
+      {"\xED\xA0\x80", 0},      // U+D800, a surrogate
+      {"\xED\xBF\xBF", 0},      // U+DFFF
+      {"\xF0\x8F\xBF\xBF", 0},  // U+FFFF overlong
+      {"\xF4\x90\x80\x80", 0},  // U+110000
+      {"\xF5\x80\x80\x80", 0},
+      {"\xFF", 0},
+      {"\x80", 0},              // a continuation byte alone
+      {"\xE2\x82", 0},          // cut short
+      {"\xE2\x28\xA1", 0},      // a second byte that continues nothing
+      {"\xF0\x9F\x98", 0},
+  };
+  for (const Case& c : cases) {
+    INFO(c.bytes);
+    CHECK(chess::utf8_length(c.bytes, 0) == c.length);
+  }
+  CHECK(chess::utf8_length("x\xC3\xA9", 1) == 2);  // from where it is asked
+}

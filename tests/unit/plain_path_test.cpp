@@ -358,6 +358,8 @@ TEST_CASE("Bytes that are not UTF-8 in tag values and comments are read as Latin
       {"[Event \"E\"]\r\n[White \"M\xfcller\"]\r\n[Result \"1-0\"]\r\n\r\n1. e4 {\xe9}\r\n1-0\r\n\r\n"
        "[Event \"F\"]\r\n[Result \"*\"]\r\n\r\n1. d4 *\r\n",
        2},
+      // Ill-formed UTF-8 (an overlong '/', a surrogate, past U+10FFFF) is no UTF-8 either.
+      {"[Event \"E\"]\n[White \"\xc0\xafx\xed\xa0\x80\"]\n[Result \"*\"]\n\n1. e4 {\xf4\x90\x80\x80} *\n", 1},
       // Still the general reader's: outside a value or a comment, or in a comment line between games.
       {"[Event \"E\"]\n[Result \"*\"]\n\n1. e4 \xe9 *\n", 0},
       {"[Event \"E\"]\n[Result \"*\"]\n\n1. e4 *\n; \xe9t\xe9\n\n[Event \"F\"]\n[Result \"*\"]\n\n1. d4 *\n", 1},
@@ -379,6 +381,10 @@ TEST_CASE("Bytes that are not UTF-8 in tag values and comments are read as Latin
   std::size_t said = 0;
   for (std::size_t at = 0; (at = report.find("bytes that are not UTF-8", at)) != std::string::npos; ++at) ++said;
   CHECK(said == 1);
+  // Ill-formed UTF-8 is warned of as well, at its first byte, and widened byte by byte.
+  const std::string ill_formed = plain_path(inputs[7].first);
+  CHECK(ill_formed.find("W encoding 2:9 ") != std::string::npos);
+  CHECK(ill_formed.find("[\xc3\x80\xc2\xafx\xc3\xad\xc2\xa0\xc2\x80|") != std::string::npos);
 }
 
 TEST_CASE("A run of moves is read the same wherever its tokens fall in the scanner's 64-byte blocks", "[plain]") {

@@ -2,6 +2,8 @@
 
 #include <cstdint>
 
+#include "chess/utf8.h"
+
 namespace chess::notation {
 
 char32_t fold(char32_t c) {
@@ -33,10 +35,8 @@ void decode(std::string_view text, std::vector<Glyph>& out) {
 
 char32_t next_codepoint(std::string_view text, std::size_t& i) {
   unsigned char b = text[i];
-  std::size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
-  bool valid = n > 0 && i + n <= text.size();
-  for (std::size_t k = 1; valid && k < n; ++k) valid = (static_cast<unsigned char>(text[i + k]) >> 6) == 0x2;
-  if (!valid) {
+  const std::size_t n = utf8_length(text, i);
+  if (!n) {
     ++i;
     return 0xFFFD;
   }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "chess/pgn/diagnostic.h"
+#include "chess/utf8.h"
 
 namespace chess::pgn::detail {
 
@@ -18,20 +19,9 @@ inline Diagnostic latin1_warning(Location at) {
   return {Severity::Warning, "encoding", at, std::string(LATIN1_WARNING), 0, {}, {}, {}};
 }
 
-// Length of the valid UTF-8 sequence at p (p < end, *p >= 0x80), or 0.
+// Length of the UTF-8 sequence at p (p < end, *p >= 0x80), or 0.
 inline std::size_t utf8_sequence(const unsigned char* p, const unsigned char* end) {
-  unsigned char c = *p;
-  std::size_t n = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-  if (n == 0 || std::size_t(end - p) < n) return 0;
-  for (std::size_t k = 1; k < n; ++k)
-    if ((p[k] >> 6) != 0x2) return 0;
-  return n;
-}
-
-// The length of the UTF-8 sequence (an ASCII byte is one) starting at s[i], or 0 if none does.
-inline std::size_t utf8_sequence_at(std::string_view s, std::size_t i) {
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  return p[i] < 0x80 ? 1 : utf8_sequence(p + i, p + s.size());
+  return utf8_length(std::string_view(reinterpret_cast<const char*>(p), std::size_t(end - p)), 0);
 }
 
 // Old archives are ISO-8859-1, which is the first 256 codepoints of Unicode. Only the bytes
@@ -43,7 +33,7 @@ inline std::string latin1_to_utf8(std::string_view s, std::vector<std::size_t>& 
   out.reserve(s.size() + s.size() / 8);
   widened.clear();
   for (std::size_t i = 0; i < s.size();) {
-    if (std::size_t n = utf8_sequence_at(s, i)) {
+    if (std::size_t n = utf8_length(s, i)) {
       out.append(s.substr(i, n));
       i += n;
       continue;

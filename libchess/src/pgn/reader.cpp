@@ -17,12 +17,11 @@ namespace chess::pgn {
 namespace {
 
 using detail::latin1_to_utf8;
-using detail::utf8_sequence_at;
 
 // Where `s` stops being UTF-8 (the first byte of the first bad sequence), or npos.
 std::size_t utf8_invalid_at(std::string_view s) {
   for (std::size_t i = 0, n; i < s.size(); i += n)
-    if (!(n = utf8_sequence_at(s, i))) return i;
+    if (!(n = utf8_length(s, i))) return i;
   return std::string_view::npos;
 }
 
