@@ -387,6 +387,29 @@ TEST_CASE("Bytes that are not UTF-8 in tag values and comments are read as Latin
   CHECK(ill_formed.find("[\xc3\x80\xc2\xafx\xc3\xad\xc2\xa0\xc2\x80|") != std::string::npos);
 }
 
+TEST_CASE("A tag value's escapes are read on the plain path as the general reader reads them", "[plain]") {
+  const std::vector<std::pair<std::string, std::size_t>> inputs = {  // the text, and its plain games
+      {"[Event \"E\"]\n[White \"The \\\"Immortal\\\"\"]\n[Site \"C:\\\\games\"]\n[Result \"*\"]\n\n1. e4 *\n", 1},
+      {"[Event \"a\\b\"]\n[Result \"*\"]\n\n1. e4 *\n", 1},                      // another backslash: text
+      {"[Event \"E\"]\n[White \"M\xfcller \\\"Mr\\\"\"]\n[Result \"*\"]\n\n1. e4 *\n", 1},  // and Latin-1
+      {"[Event \"a\\\\\"] [Site \"\\\\\\\"\"]\n[Result \"*\"]\n\n1. e4 *\n", 1},  // ending in one, two on a line
+      // A bad FEN is said at its tag: an escaped value's bytes are not the value's.
+      {"[Event \"E\"]\n[SetUp \"1\"]\n[FEN \"\\\"8/8/8/8/8/8/8/8 w - - 0 1\"]\n[Result \"*\"]\n\n1. e4 *\n", 1},
+      {"[Event \"a\\\"]\n[Result \"*\"]\n\n1. e4 *\n", 0},                      // not closed: the general reader's
+      {"[Event \"a \"b\" c\"]\n[Result \"*\"]\n\n1. e4 *\n", 0},                // a quote not escaped: the same
+  };
+  for (const auto& [text, plain_games] : inputs) {
+    INFO(text);
+    std::size_t plains = 0;
+    CHECK(plain_path(text, &plains) == general_path(text));
+    CHECK(plains == plain_games);
+    CHECK(tag_games(text, true) == tag_games(text, false));
+    CHECK(convert_plain(text, WriteOptions{}) == convert_general(text, WriteOptions{}));
+  }
+  CHECK(plain_path(inputs[0].first).find("[The \"Immortal\"|") != std::string::npos);
+  CHECK(tag_games(inputs[0].first, true).find("[Site C:\\games] 3:1") != std::string::npos);
+}
+
 TEST_CASE("A run of moves is read the same wherever its tokens fall in the scanner's 64-byte blocks", "[plain]") {
   // The scanner classes movetext 64 bytes at a time and tells move numbers, moves and the
   // tokens it leaves to its slower loop (results, "0-0", single letters, tokens cut by a

@@ -403,8 +403,8 @@ private:
       while (q < end_ && (*q == ' ' || *q == '\t')) ++q;
       if (comment_lines && q < end_ && *q == ';') {
         p_ = q + 1;
-        bool latin1 = false;
-        if (Outcome o = plain_text('\n', latin1); o != Outcome::Plain) return o;
+        TextMarks marks;
+        if (Outcome o = plain_text('\n', marks); o != Outcome::Plain) return o;
         next_line();
         continue;
       }
@@ -432,13 +432,15 @@ private:
       if (p_ == end_) return ran_out();
       if (*p_ != '"') return Outcome::NotPlain;
       const uchar* value = ++p_;
-      Location value_at = here(value);  // (a plain value has no escapes: its bytes are as written)
-      bool latin1 = false;
-      if (Outcome o = plain_text('"', latin1); o != Outcome::Plain) return o;
+      Location value_at = here(value);
+      TextMarks marks;
+      if (Outcome o = plain_text('"', marks); o != Outcome::Plain) return o;
       std::string_view tag_value(reinterpret_cast<const char*>(value), std::size_t(p_ - value));
       if (tag_value.find('\t') != std::string_view::npos) return Outcome::NotPlain;  // said, and read as a space
-      if (latin1) [[unlikely]]
-        tag_value = widened(tag_value);
+      if (marks.latin1 || marks.escaped) [[unlikely]] {
+        tag_value = as_read(tag_value, marks);
+        if (marks.escaped) value_at = {};  // its bytes are not the value's: no place, as the general reader gives
+      }
       ++p_;  // the closing quote
       skip_while(is_blank);
       if (p_ == end_) return ran_out();
@@ -451,18 +453,24 @@ private:
       // A repeated tag is reported (or, for Event, begins another game): not plain.
       if (names.full() || names.seen_before(tag_name)) return Outcome::NotPlain;
       if (!sink.tag(tag_name, tag_value, at, value_at)) return Outcome::Stopped;
-      if (latin1) [[unlikely]]
+      if (marks.latin1) [[unlikely]]
         tell_encoding(sink);
     }
     return Outcome::Plain;
   }
 
+  // What plain_text() met that makes a text read otherwise than its bytes: bytes read as
+  // Latin-1, a tag value's escapes (\" and \\).
+  struct TextMarks {
+    bool latin1 = false, escaped = false;
+  };
+
   // Text of a tag value, a {} comment or a ; comment line, up to `close` (left at p_).
   // {} comments may span lines. In a value or a comment, a byte that begins no UTF-8
-  // sequence is read as Latin-1, as the general reader reads it (`latin1` set: the text is
-  // to be widened): old archives are ISO-8859-1, and their names and comments would
-  // otherwise send every game that has an accent to the general path, seven times slower.
-  Outcome plain_text(uchar close, bool& latin1) {
+  // sequence is read as Latin-1, as the general reader reads it: old archives are
+  // ISO-8859-1, and their names and comments would otherwise send every game that has an
+  // accent to the general path, seven times slower. So are a tag value's escapes read.
+  Outcome plain_text(uchar close, TextMarks& marks) {
     for (;;) {
       p_ = detail::plain_text_end(p_, end_);
       if (p_ == end_) return ran_out();
@@ -473,8 +481,8 @@ private:
         if (n == 0) {
           if (end_ - p_ < 4 && !input_ends_) return Outcome::NeedMore;  // (a sequence the window cuts)
           if (close == '\n') return Outcome::NotPlain;  // a comment line between games: the general reader's
-          if (!latin1) first_latin1_ = here(p_);
-          latin1 = true;
+          if (!marks.latin1) first_latin1_ = here(p_);
+          marks.latin1 = true;
           n = 1;
         }
         p_ += n;
@@ -488,8 +496,11 @@ private:
         if (*q == '[') return Outcome::NotPlain;
       } else if (c == '\r' && p_ + 1 < end_ && p_[1] == '\n' && close != '"') {
         ++p_;
-      } else if (c == '\\' && close == '"') {
-        return Outcome::NotPlain;  // an escape in a tag value: the general reader unescapes it
+      } else if (c == '\\' && close == '"') {  // \" and \\ escape; another backslash is text
+        if (p_ + 1 == end_) return ran_out();
+        const bool escape = p_[1] == '"' || p_[1] == '\\';
+        marks.escaped |= escape;
+        p_ += 1 + escape;
       } else if (c == '"' || c == '\\' || c == '}') {
         ++p_;  // text here (the closing character was handled above)
       } else {
@@ -645,14 +656,14 @@ private:
   Outcome comment(Sink& sink) {
     const uchar* at = p_++;
     Location where = here(at);  // before the comment's lines move the line count on
-    bool latin1 = false;
-    if (Outcome o = plain_text('}', latin1); o != Outcome::Plain) return o;
+    TextMarks marks;
+    if (Outcome o = plain_text('}', marks); o != Outcome::Plain) return o;
     std::string_view text(reinterpret_cast<const char*>(at + 1), std::size_t(p_ - at - 1));
-    if (latin1) [[unlikely]]
-      text = widened(text);
+    if (marks.latin1) [[unlikely]]
+      text = as_read(text, marks);
     if (text.size() >= max_comment_) return Outcome::NotPlain;
     sink.comment(text, where);
-    if (latin1) [[unlikely]]
+    if (marks.latin1) [[unlikely]]
       tell_encoding(sink);
     ++p_;
     return Outcome::Plain;
@@ -666,10 +677,22 @@ private:
     said_encoding_ = true;
   }
 
-  // `text` with its bytes read as Latin-1 widened to UTF-8, kept as long as the scanner.
-  std::string_view widened(std::string_view text) {
-    std::vector<std::size_t> where;
-    return widened_.emplace_front(pgn::detail::latin1_to_utf8(text, where));
+  // `text` as the general reader reads it, kept as long as the scanner: unescaped, and its
+  // bytes read as Latin-1 widened to UTF-8.
+  std::string_view as_read(std::string_view text, TextMarks marks) {
+    std::string out;
+    if (marks.escaped) {
+      out.reserve(text.size());
+      for (std::size_t i = 0; i < text.size(); ++i)
+        out += text[i] == '\\' && i + 1 < text.size() && (text[i + 1] == '"' || text[i + 1] == '\\') ? text[++i] : text[i];
+    } else {
+      out = text;
+    }
+    if (marks.latin1) {
+      std::vector<std::size_t> where;
+      out = pgn::detail::latin1_to_utf8(out, where);
+    }
+    return widened_.emplace_front(std::move(out));
   }
 
   template <class Sink>
@@ -744,7 +767,7 @@ private:
   bool finished_ = false;  // the result was read
   Location first_latin1_;        // the first byte read as Latin-1 in the text plain_text() read last
   bool said_encoding_ = false;   // the sink was told where the game's first is
-  // Those texts in UTF-8. A list: the views given out stay good, and an empty one costs
+  // Those texts as read. A list: the views given out stay good, and an empty one costs
   // nothing (a deque allocates when it is made, once a game).
   std::forward_list<std::string> widened_;
 };
