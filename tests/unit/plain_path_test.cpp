@@ -302,6 +302,9 @@ TEST_CASE("Moves in spelling variants are read on the plain path, with the gener
       game("*", "1. e4 e5 2. Ng1f3 (2. Bc4) Nc6 3. Bc4 (3. Bf1b5 a6) Bc5 *"),
       game("*", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 {a comment} Nf6 $1 5. Re1 0-0 6. c3 d6 7. d4 exd4 8. cxd4 Bb4 "
                 "9. Bd2 Bxd2 10. Nbxd2 d5 11. exd5 Nxd5 12. Qb3 Nce7 13. Rxe7 *"),
+      // Passes in variations, as annotators show a threat: "--", "Z0", nested, after one.
+      game("*", "1. e4 e5 2. Nf3 (2. Qh5 -- 3. Qxf7#) Nc6 3. Bc4 (3. d4 Z0 4. d5 (4. dxe5 -- 5. Qd5)) Nf6 *"),
+      game("*", "1. e4 e5 (1... -- 2. d4 -- 3. c4) 2. Nf3 *"),
   };
   for (const std::string& text : inputs) {
     INFO(text);
@@ -316,7 +319,8 @@ TEST_CASE("Moves in spelling variants are read on the plain path, with the gener
   CHECK(castles.find("non-canonical '0-0', canonical san is 'O-O'") != std::string::npos);
   // Not what does not read, or is illegal: the general path says why.
   for (const std::string& text : {game("*", "1. e4 e5 2. 0-0 *"), game("*", "1. e4 e5 2. Nf3 Nc6 3. 0-0-0 *"),
-                                  game("*", "1. e4 e5 2. Ng1f3 Nf6 3. Nxe5 Ng8f6 *"), game("*", "1. e4 -- 2. d4 *")}) {
+                                  game("*", "1. e4 e5 2. Ng1f3 Nf6 3. Nxe5 Ng8f6 *"), game("*", "1. e4 -- 2. d4 *"),
+                                  game("*", "1. e4 f5 2. Qh5+ (2. d4 e6 3. Qh5+ --) g6 *")}) {  // a pass in check
     INFO(text);
     CHECK(plain_path(text) == general_path(text));
     CHECK_FALSE(checked_plain(text));

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "chess/notation/canonical_san.h"
+#include "chess/notation/move_text.h"
 #include "chess/pgn/validate.h"
 #include "chess/rules/adjudicate.h"
 #include "notation/san_board.h"
@@ -82,7 +83,7 @@ public:
     bool main_line = saved_.empty();
     if (main_line && telling()) tell_before_move();
     Move m = play(text, at, main_line);
-    if (!m.is_ok()) return false;  // the general path says why
+    if (m == Move::none()) return false;  // the general path says why (a pass is Move::null())
     last_ = m;
     if (main_line) {
       ++plies_;
@@ -140,7 +141,7 @@ public:
     Move m = san_.play(text);
     declined_ = !m.is_ok();
     if (declined_) [[unlikely]]
-      if (m = play_declined(text, at); !m.is_ok()) return m;  // the general path says why
+      if (m = play_declined(text, at, main_line); m == Move::none()) return m;  // the general path says why
     if (main_line && telling()) pos_.make_move(m);  // what the judge and the observer are told
     return m;
   }
@@ -151,10 +152,20 @@ public:
   // warning: a file that writes every castling "0-0" would otherwise send every game to the
   // general path, seven times slower. Out of line: the scanner's loop, into which play() is
   // inlined, keeps its registers for the moves the board plays.
-  [[gnu::noinline]] Move play_declined(std::string_view text, plain::Place at) {
+  [[gnu::noinline]] Move play_declined(std::string_view text, plain::Place at, bool main_line) {
     before_decline_ = san_;  // the board cannot take this move back: a variation may replace it
     Position& pos = declined_on();
     san_.store(pos);
+    // A pass in a variation ("12. Qd2 -- 13. c5": the threat), as replay() reads one: annotated
+    // games are full of them, and each sent its game to the general path. Not in check, nor
+    // in the main line (where only --allow-null-moves admits one): the general path says why.
+    if (!main_line && notation::is_null_move_text(text)) {
+      if (pos.in_check()) return Move::none();
+      pos.make_move_or_pass(Move::null());
+      san_.set(pos);
+      texts_canonical_ = false;  // (a pass has no SAN to copy)
+      return Move::null();
+    }
     Move m = notation::play_canonical_san(pos, text);
     if (!m.is_ok()) {
       const int ply = pos.game_ply() - start_ply_ + 1;
