@@ -414,6 +414,33 @@ TEST_CASE("A tag value's escapes are read on the plain path as the general reade
   CHECK(tag_games(inputs[0].first, true).find("[Site C:\\games] 3:1") != std::string::npos);
 }
 
+TEST_CASE("A result written 1/2 or 1:0 is read on the plain path as the general reader reads it, and said", "[plain]") {
+  const std::vector<std::pair<std::string, std::size_t>> inputs = {  // the text, and its plain games
+      {game("1/2-1/2", "1. e4 e5 1/2") + game("1-0", "1. d4 d5 1:0") + game("0-1", "1. c4 c5 0:1") +
+           game("1/2-1/2", "1. Nf3 Nf6 1/2:1/2") + game("1/2", "1. e4 e5 1/2"),
+       5},
+      {game("1/2-1/2", "1. e3 a5 2. Qh5 Ra6 3. Qxa5 h5 4. h4 Rah6 5. Qxc7 f6 6. Qxd7+ Kf7 7. Qxb7 Qd3 8. Qxb8 Qh7 "
+                       "9. Qxc8 Kg6 10. Qe6 1/2"),  // stalemate: 1/2 is its result
+       1},
+      {"[Event \"E\"]\n[Result \"1-0\"]\n\n1:0\n", 1},                  // no moves
+      {game("*", "1. e4 (1. d4 d5 1/2) e5 *"), 0},                    // in a variation: kept as a comment there
+      {game("1-0", "1. e4 e5 1:0 {won}"), 0},                          // not the end of its line
+  };
+  for (const auto& [text, plain_games] : inputs) {
+    INFO(text);
+    std::size_t plains = 0;
+    CHECK(plain_path(text, &plains) == general_path(text));
+    CHECK(plains == plain_games);
+    CHECK(plain_path(text, nullptr, {nullptr, false, true}) == general_path(text, {nullptr, false, true}));  // --strict
+    CHECK(tag_games(text, true) == tag_games(text, false));
+    CHECK(convert_plain(text, WriteOptions{}) == convert_general(text, WriteOptions{}));
+  }
+  const std::string first = plain_path(inputs[0].first);
+  CHECK(first.find("W lenient-reading 9:10 ply 0 ''  : termination marker '1/2' read as 1/2-1/2") != std::string::npos);
+  CHECK(first.find("[W|B|1-0]") != std::string::npos);
+  CHECK(first.find("result-mismatch") == std::string::npos);
+}
+
 TEST_CASE("A run of moves is read the same wherever its tokens fall in the scanner's 64-byte blocks", "[plain]") {
   // The scanner classes movetext 64 bytes at a time and tells move numbers, moves and the
   // tokens it leaves to its slower loop (results, "0-0", single letters, tokens cut by a

@@ -3,7 +3,6 @@
 #include <utility>
 
 #include "chess/notation/move_text.h"
-#include "pgn/latin1.h"
 #include "pgn/plain_path.h"
 #include "pgn/plain_scanner.h"
 
@@ -173,9 +172,7 @@ private:
 // The same for the scanner of plain games (plain_scanner.h's sink).
 struct TagSink {
   TagCollector& to;
-  void encoding(Location at) {
-    to.diagnostic(detail::latin1_warning(at));
-  }
+  void diagnostic(const Diagnostic& d) { to.diagnostic(d); }
   bool tag(std::string_view name, std::string_view value, Location at, Location value_at) {
     to.tag(name, value, at, value_at);
     return true;

@@ -1,5 +1,5 @@
 // Text that is not UTF-8, read as ISO-8859-1 (Latin-1): the general reader reads a line so,
-// and the plain scanner a tag value or a comment, with the same words for the warning.
+// and the plain scanner a tag value or a comment (the warning: reading_notes.h).
 #pragma once
 
 #include <cstddef>
@@ -7,17 +7,10 @@
 #include <string_view>
 #include <vector>
 
-#include "chess/pgn/diagnostic.h"
 #include "chess/utf8.h"
 
 namespace chess::pgn::detail {
 
-inline constexpr std::string_view LATIN1_WARNING = "bytes that are not UTF-8: read as ISO-8859-1 (Latin-1)";
-
-// The warning, once a game, at the first byte read so.
-inline Diagnostic latin1_warning(Location at) {
-  return {Severity::Warning, "encoding", at, std::string(LATIN1_WARNING), 0, {}, {}, {}};
-}
 
 // Length of the UTF-8 sequence at p (p < end, *p >= 0x80), or 0.
 inline std::size_t utf8_sequence(const unsigned char* p, const unsigned char* end) {

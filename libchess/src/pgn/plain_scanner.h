@@ -24,6 +24,7 @@
 #include "chess/notation/move_text.h"
 #include "chess/pgn/reader.h"
 #include "pgn/latin1.h"
+#include "pgn/reading_notes.h"
 #include "pgn/tag_names.h"
 
 #if defined(__AVX2__) || defined(__AVX512BW__)
@@ -64,9 +65,10 @@ private:
 
 // A sink that only delimits games.
 struct NoSink {
-  // Tag values and comments come as UTF-8: bytes that are not are read as Latin-1, and
-  // where the first is, said once the text that holds it is given (encoding()).
-  void encoding(Location /*the first byte read as Latin-1*/) {}
+  // What the general reader would say of text read otherwise than written (reading_notes.h):
+  // bytes read as Latin-1 (tag values and comments come as UTF-8; said once the text that
+  // holds them is given), a termination marker written "1/2" (said before it).
+  void diagnostic(const Diagnostic&) {}
   bool tag(std::string_view, std::string_view, Location /*at*/, Location /*value_at*/) { return true; }
   bool move(std::string_view, Place) { return true; }
   void nag(int) {}
@@ -557,7 +559,12 @@ private:
       if (c >= '0' && c <= '9') {  // a move number or a result (or a move in ICCF digits)
         if (c <= '1') {
           if (w == "1-0" || w == "0-1" || w == "1/2-1/2") return finish(sink, w, word, depth);
-          if (w == "1/2" || w == "1:0" || w == "0:1" || w == "1/2:1/2") return Outcome::NotPlain;
+          // "1/2", "1:0": read as the result they mean, and said, as the general reader does
+          // (in a variation it keeps one as a comment: finish() leaves that to it).
+          if (std::string_view r = notation::normalised_result(w); !r.empty()) {
+            if (depth == 0) sink.diagnostic(pgn::detail::result_read_as(w, r, here(word)));
+            return finish(sink, r, word, depth);
+          }
         }
         std::size_t digits = 0;
         while (digits < w.size() && w[digits] >= '0' && w[digits] <= '9') ++digits;
@@ -673,7 +680,7 @@ private:
   template <class Sink>
   void tell_encoding(Sink& sink) {
     if (said_encoding_) return;
-    sink.encoding(first_latin1_);
+    sink.diagnostic(pgn::detail::latin1_warning(first_latin1_));
     said_encoding_ = true;
   }
 

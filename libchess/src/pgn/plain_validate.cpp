@@ -13,7 +13,6 @@
 #include "chess/rules/adjudicate.h"
 #include "notation/san_board.h"
 #include "pgn/game_validator.h"
-#include "pgn/latin1.h"
 #include "pgn/plain_path.h"
 #include "pgn/plain_scanner.h"
 
@@ -56,12 +55,12 @@ public:
                const ValidateOptions& options, GameBuilder* build = nullptr, BuildOptions keep = {})
       : game_(game), tags_(tags), options_(options), pos_(board), scratch_(scratch), build_(build), keep_(keep) {}
 
-  // The general reader's warning, among the game's diagnostics as it gives them: before the
-  // checks begin if it is in a tag (the validator takes them from the game then), else
-  // given to the validator too.
-  void encoding(Location at) {
-    game_.diagnostics.push_back(detail::latin1_warning(at));
-    if (validator_) validator_->note_read(game_.diagnostics.back());
+  // What the general reader would say of the text (bytes read as Latin-1, a result written
+  // "1/2"), among the game's diagnostics as it gives them: the validator takes those when
+  // the checks begin (at the first move), and is given those met after.
+  void diagnostic(const Diagnostic& d) {
+    game_.diagnostics.push_back(d);
+    if (validator_) validator_->note_read(d);
   }
 
   bool tag(std::string_view name, std::string_view value, Location at, Location value_at) {

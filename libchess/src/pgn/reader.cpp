@@ -12,6 +12,7 @@
 #include "pgn/latin1.h"
 #include "pgn/plain_path.h"
 #include "pgn/plain_scanner.h"
+#include "pgn/reading_notes.h"
 
 namespace chess::pgn {
 namespace {
@@ -892,9 +893,10 @@ struct Reader::Impl {
       v->comment(word, at);
       return false;
     }
-    if (word != r)  // every lenient reading is said
-      report(Severity::Warning, "lenient-reading", at,
-             "termination marker '" + std::string(word) + "' read as " + std::string(r));
+    if (word != r) {  // every lenient reading is said
+      Diagnostic d = detail::result_read_as(word, r, at);
+      report(d.severity, std::move(d.code), d.at, std::move(d.message));
+    }
     v->result(r, at);
     result_read = r;
     return true;
