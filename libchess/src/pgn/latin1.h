@@ -26,6 +26,10 @@ inline std::string latin1_to_utf8(std::string_view s, std::vector<std::size_t>& 
   out.reserve(s.size() + s.size() / 8);
   widened.clear();
   for (std::size_t i = 0; i < s.size();) {
+    std::size_t ascii = i;  // (most of the text: taken a run at a time)
+    while (ascii < s.size() && static_cast<unsigned char>(s[ascii]) < 0x80) ++ascii;
+    out.append(s.substr(i, ascii - i));
+    if ((i = ascii) == s.size()) break;
     if (std::size_t n = utf8_length(s, i)) {
       out.append(s.substr(i, n));
       i += n;
