@@ -1,8 +1,9 @@
-// The plain path of validation: a plain game whose moves are all canonical SAN is checked
-// while its text is scanned, with no Game built and no move read twice. At the first thing
-// the plain path does not vouch for (a move that is not canonical SAN, illegal or not), the
-// game goes through the general path instead, which finds and explains the problem: the
-// report is the same either way, only the time differs.
+// The plain path of validation: a plain game is checked while its text is scanned, with no
+// Game built and no move read twice. Its moves are played as canonical SAN; one that is not
+// is read as the general path reads it (a spelling variant, a pass in a variation), with the
+// same warning. At the first thing the plain path does not vouch for (a move that does not
+// read or is illegal), the game goes through the general path instead, which finds and
+// explains the problem: the report is the same either way, only the time differs.
 #include <optional>
 #include <tuple>
 #include <vector>
