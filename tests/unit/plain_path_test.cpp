@@ -129,6 +129,20 @@ std::string convert_one_pass(const std::string& text, const WriteOptions& write,
   return out;
 }
 
+// A text the plain path must read as the general path does: the same reports (and with
+// --strict), the same tags and places for a reader of tags alone, the same written games;
+// and `plain_games` of its games cut out as plain.
+void same_on_both_paths(const std::string& text, std::size_t plain_games) {
+  INFO(text);
+  std::size_t plains = 0;
+  CHECK(plain_path(text, &plains) == general_path(text));
+  CHECK(plains == plain_games);
+  CHECK(plain_path(text, nullptr, {nullptr, false, true}) == general_path(text, {nullptr, false, true}));  // --strict
+  CHECK(tag_games(text, true) == tag_games(text, false));
+  CHECK(convert_plain(text, WriteOptions{}) == convert_general(text, WriteOptions{}));
+  CHECK(convert_one_pass(text, WriteOptions{}) == convert_general(text, WriteOptions{}));
+}
+
 }  // namespace
 
 TEST_CASE("Plain games built for writers: the general path's games, written the same", "[plain]") {
@@ -339,13 +353,7 @@ TEST_CASE("Several tags on one line are read on the plain path, at the general p
       {"[Event \"E\"] [Result \"*\"] [Result \"*\"]\n\n1. e4 *\n", 0},
       {"[Event \"E\"] [Result \"*\"] 1. e4 *\n", 0},
   };
-  for (const auto& [text, plain_games] : inputs) {
-    INFO(text);
-    std::size_t plains = 0;
-    CHECK(plain_path(text, &plains) == general_path(text));
-    CHECK(plains == plain_games);
-    CHECK(tag_games(text, true) == tag_games(text, false));
-  }
+  for (const auto& [text, plain_games] : inputs) same_on_both_paths(text, plain_games);
 }
 
 TEST_CASE("Bytes that are not UTF-8 in tag values and comments are read as Latin-1 on the plain path", "[plain]") {
@@ -368,16 +376,7 @@ TEST_CASE("Bytes that are not UTF-8 in tag values and comments are read as Latin
       {"[Event \"E\"]\n[Result \"*\"]\n\n1. e4 \xe9 *\n", 0},
       {"[Event \"E\"]\n[Result \"*\"]\n\n1. e4 *\n; \xe9t\xe9\n\n[Event \"F\"]\n[Result \"*\"]\n\n1. d4 *\n", 1},
   };
-  for (const auto& [text, plain_games] : inputs) {
-    INFO(text);
-    std::size_t plains = 0;
-    const std::string report = plain_path(text, &plains);
-    CHECK(report == general_path(text));
-    CHECK(plains == plain_games);
-    CHECK(tag_games(text, true) == tag_games(text, false));
-    CHECK(convert_plain(text, WriteOptions{}) == convert_general(text, WriteOptions{}));
-    CHECK(convert_one_pass(text, WriteOptions{}) == convert_general(text, WriteOptions{}));
-  }
+  for (const auto& [text, plain_games] : inputs) same_on_both_paths(text, plain_games);
   // Said once, at the first byte read so; the names as UTF-8.
   const std::string report = plain_path(inputs[0].first);
   CHECK(report.find("[M\xc3\xbcller|Ib\xc3\xa1\xc3\xb1\x65z|*]") != std::string::npos);
@@ -402,14 +401,7 @@ TEST_CASE("A tag value's escapes are read on the plain path as the general reade
       {"[Event \"a\\\"]\n[Result \"*\"]\n\n1. e4 *\n", 0},                      // not closed: the general reader's
       {"[Event \"a \"b\" c\"]\n[Result \"*\"]\n\n1. e4 *\n", 0},                // a quote not escaped: the same
   };
-  for (const auto& [text, plain_games] : inputs) {
-    INFO(text);
-    std::size_t plains = 0;
-    CHECK(plain_path(text, &plains) == general_path(text));
-    CHECK(plains == plain_games);
-    CHECK(tag_games(text, true) == tag_games(text, false));
-    CHECK(convert_plain(text, WriteOptions{}) == convert_general(text, WriteOptions{}));
-  }
+  for (const auto& [text, plain_games] : inputs) same_on_both_paths(text, plain_games);
   CHECK(plain_path(inputs[0].first).find("[The \"Immortal\"|") != std::string::npos);
   CHECK(tag_games(inputs[0].first, true).find("[Site C:\\games] 3:1") != std::string::npos);
 }
@@ -426,15 +418,7 @@ TEST_CASE("A result written 1/2 or 1:0 is read on the plain path as the general 
       {game("*", "1. e4 (1. d4 d5 1/2) e5 *"), 0},                    // in a variation: kept as a comment there
       {game("1-0", "1. e4 e5 1:0 {won}"), 0},                          // not the end of its line
   };
-  for (const auto& [text, plain_games] : inputs) {
-    INFO(text);
-    std::size_t plains = 0;
-    CHECK(plain_path(text, &plains) == general_path(text));
-    CHECK(plains == plain_games);
-    CHECK(plain_path(text, nullptr, {nullptr, false, true}) == general_path(text, {nullptr, false, true}));  // --strict
-    CHECK(tag_games(text, true) == tag_games(text, false));
-    CHECK(convert_plain(text, WriteOptions{}) == convert_general(text, WriteOptions{}));
-  }
+  for (const auto& [text, plain_games] : inputs) same_on_both_paths(text, plain_games);
   const std::string first = plain_path(inputs[0].first);
   CHECK(first.find("W lenient-reading 9:10 ply 0 ''  : termination marker '1/2' read as 1/2-1/2") != std::string::npos);
   CHECK(first.find("[W|B|1-0]") != std::string::npos);
