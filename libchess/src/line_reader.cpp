@@ -14,6 +14,7 @@ bool LineReader::refill() {
   if (input_ends()) return false;
   std::istream& in = *in_;
   pos_ = 0;
+  lf_ = NOT_SEARCHED;
   if (interactive_) {  // one character at a time, up to the end of the line
     end_ = 0;
     std::streambuf* buf = in.rdbuf();
@@ -35,6 +36,7 @@ LineReader::Window LineReader::peek(std::size_t want) {
     std::memmove(block_.data(), block_.data() + pos_, end_ - pos_);
     end_ -= pos_;
     pos_ = 0;
+    lf_ = NOT_SEARCHED;
     if (block_.size() < want) block_.resize(want);
     data_ = block_.data();
     while (end_ < block_.size() && !input_ends()) {
@@ -73,6 +75,14 @@ bool text_after_crs(const char* p, const char* end) {
 }
 }  // namespace
 
+const char* LineReader::next_lf() {
+  if (lf_ == NOT_SEARCHED || (lf_ != NONE && lf_ < pos_)) {
+    const char* lf = static_cast<const char*>(std::memchr(data_ + pos_, '\n', end_ - pos_));
+    lf_ = lf ? std::size_t(lf - data_) : NONE;
+  }
+  return lf_ == NONE ? nullptr : data_ + lf_;
+}
+
 bool LineReader::next_piece(std::string& piece, bool& more) {
   piece.clear();
   more = false;
@@ -87,7 +97,7 @@ bool LineReader::next_piece(std::string& piece, bool& more) {
     const char* start = data_ + pos_;
     // A CR that ended the last block ended the line, unless this block goes on to an LF.
     if (!piece.empty() && piece.back() == '\r' && text_after_crs(start, data_ + end_)) break;
-    const char* newline = static_cast<const char*>(std::memchr(start, '\n', end_ - pos_));
+    const char* newline = next_lf();
     std::size_t len = newline ? std::size_t(newline - start) : end_ - pos_;
     if (const char* cr = static_cast<const char*>(std::memchr(start, '\r', len)); cr && text_after_crs(cr, start + len)) {
       newline = cr;  // the CRs end this line

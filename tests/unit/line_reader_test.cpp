@@ -39,10 +39,10 @@ TEST_CASE("Lines: a CR alone ends a line (classic Mac OS); CRs before an LF are 
   CHECK(lines_of("a\rbc\r\rd\r", 10) == std::vector<Line>{{"a", false}, {"bc", false}, {"", false}, {"d", false}});
   CHECK(lines_of("a\r\r\nb\r\nc\rd\n", 10) ==
         std::vector<Line>{{"a", false}, {"b", false}, {"c", false}, {"d", false}});
-  // A CR that is the last byte of a read block (64 KiB): the next block decides.
+  // A CR that is the last byte of a read block: the next block decides.
   for (char next : {'x', '\n', '\r'}) {
     INFO("after the CR: " << int(next));
-    std::string first(65535, 'a');
+    std::string first(LineReader::BLOCK - 1, 'a');
     std::string text = first + "\r" + next + "yz\n";
     std::istringstream in(text);
     LineReader reader(in, 1 << 20);
@@ -57,6 +57,55 @@ TEST_CASE("Lines: a CR alone ends a line (classic Mac OS); CRs before an LF are 
     }
     CHECK(line == (next == 'x' ? "xyz" : "yz"));
     CHECK(reader.line_number() == (next == '\n' ? 2u : 3u) - (next == 'x' ? 1u : 0u));
+    CHECK(reader.bytes_read() == text.size());
+  }
+}
+
+// Lines as the header defines them, cut here the simplest way, a byte at a time.
+std::vector<std::string> lines_by_definition(const std::string& text) {
+  std::vector<std::string> out;
+  std::string line;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      out.push_back(line), line.clear();
+    } else if (text[i] == '\r') {
+      std::size_t j = i;
+      while (j < text.size() && text[j] == '\r') ++j;
+      if (j == text.size()) break;  // CRs ending the text end its last line
+      if (text[j] == '\n') i = j;  // CRs before an LF: that line end's
+      out.push_back(line), line.clear();
+    } else {
+      line += text[i];
+    }
+  }
+  if (!line.empty() || (!text.empty() && text.back() == '\r')) out.push_back(line);
+  return out;
+}
+
+TEST_CASE("Lines: any mix of line ends over several blocks, as defined", "[line_reader]") {
+  // Three blocks and more of lines of 0 to 99 bytes, each ended by LF, CRLF, CR, or CR CR LF
+  // (a file converted twice): the case the reader's kept search for an LF must get right
+  // at every block's end.
+  for (int ends : {0, 1, 2, 3, 4}) {
+    INFO("line ends: " << (ends == 4 ? std::string("mixed") : std::to_string(ends)));
+    std::string text;
+    unsigned seed = 12345;
+    for (int n = 0; text.size() < 3 * LineReader::BLOCK + 1000; ++n) {
+      seed = seed * 1103515245 + 12345;
+      text += std::string((seed >> 16) % 100, char('a' + n % 26));
+      static const char* const end[] = {"\n", "\r\n", "\r", "\r\r\n"};
+      text += end[ends == 4 ? (seed >> 8) % 4 : unsigned(ends)];
+    }
+    std::vector<std::string> expected = lines_by_definition(text);
+    std::istringstream in(text);
+    LineReader reader(in, 1 << 20);
+    std::vector<std::string> got;
+    std::string line;
+    bool too_long = false;
+    while (reader.next(line, too_long)) got.push_back(line);
+    CHECK(got.size() == expected.size());
+    CHECK(got == expected);
+    CHECK(reader.line_number() == expected.size());
     CHECK(reader.bytes_read() == text.size());
   }
 }

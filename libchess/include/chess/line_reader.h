@@ -50,13 +50,19 @@ public:
   std::size_t piece_start() const { return piece_start_; }
   bool read_error() const { return in_ && in_->bad(); }
 
+  // How much is read at once (public for tests of what a block's end cuts). As long as the
+  // longest plain game (MAX_PLAIN_GAME): a game the block's end cuts is scanned again from
+  // its start once more is read, and an engine's game of 40 KB was cut in two blocks of
+  // 64 KB in three (6% of validation's instructions on such games).
+  static constexpr std::size_t BLOCK = 1 << 18;
+
 private:
   bool refill();
+  // The next LF in the block at or after pos_, or null. Kept from search to search: in a
+  // file whose lines end with a CR alone, each line's search for an LF ran to the block's
+  // end, and reading the block took a quarter megabyte of search per line.
+  const char* next_lf();
 
-  // As long as the longest plain game (MAX_PLAIN_GAME): a game the block's end cuts is
-  // scanned again from its start once more is read, and an engine's game of 40 KB was cut
-  // in two blocks of 64 KB in three (6% of validation's instructions on such games).
-  static constexpr std::size_t BLOCK = 1 << 18;
   bool input_ends() const { return !in_ || !*in_; }
 
   std::istream* in_;  // null when reading text in memory
@@ -68,6 +74,8 @@ private:
   const char* data_;         // what is read: the block, or the text in memory
   std::size_t pos_ = 0, end_ = 0;
   bool in_piece_ = false;  // next_piece stopped mid-line
+  static constexpr std::size_t NOT_SEARCHED = std::size_t(-1), NONE = std::size_t(-2);
+  std::size_t lf_ = NOT_SEARCHED;  // next_lf's answer: an index into the block, or those
 };
 
 }  // namespace chess
