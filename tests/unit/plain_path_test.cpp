@@ -6,6 +6,7 @@
 #include <random>
 #include <sstream>
 
+#include "chess/line_reader.h"
 #include "chess/movegen.h"
 #include "chess/notation/canonical_san.h"
 #include "chess/notation/registry.h"
@@ -129,9 +130,29 @@ std::string convert_one_pass(const std::string& text, const WriteOptions& write,
   return out;
 }
 
+// Each game's text as kept to be written through as read (pgn-validate --emit): by the
+// one-pass reading, which builds a plain game on the plain path, or by the general reader.
+std::string raw_texts(const std::string& text, bool one_pass) {
+  std::istringstream in(text);
+  ReaderOptions keep;
+  keep.keep_raw = true;
+  Reader reader(in, keep);
+  std::string out;
+  if (one_pass) {
+    Game game;
+    GameReport report;
+    const BuildOptions as_read{.comments = false, .nags = false, .variations = false, .raw = true, .move_texts = false};
+    while (read_next_game(reader, {}, game, report, as_read)) out += game.raw + "|\n";
+  } else {
+    GameBuilder builder;
+    while (reader.read_game(builder)) out += builder.game().raw + "|\n";
+  }
+  return out;
+}
+
 // A text the plain path must read as the general path does: the same reports (and with
-// --strict), the same tags and places for a reader of tags alone, the same written games;
-// and `plain_games` of its games cut out as plain.
+// --strict), the same tags and places for a reader of tags alone, the same written games
+// and texts kept as read; and `plain_games` of its games cut out as plain.
 void same_on_both_paths(const std::string& text, std::size_t plain_games) {
   INFO(text);
   std::size_t plains = 0;
@@ -141,6 +162,7 @@ void same_on_both_paths(const std::string& text, std::size_t plain_games) {
   CHECK(tag_games(text, true) == tag_games(text, false));
   CHECK(convert_plain(text, WriteOptions{}) == convert_general(text, WriteOptions{}));
   CHECK(convert_one_pass(text, WriteOptions{}) == convert_general(text, WriteOptions{}));
+  CHECK(raw_texts(text, true) == raw_texts(text, false));
 }
 
 }  // namespace
@@ -425,6 +447,55 @@ TEST_CASE("A result written 1/2 or 1:0 is read on the plain path as the general 
   CHECK(first.find("result-mismatch") == std::string::npos);
 }
 
+// `text` with each "\n" written as one of `ends` in turn; but a CR alone is not put before
+// an empty line ended by an LF, which would make one line end of the two ("\r" "\r\n" is
+// "\r\r\n").
+std::string with_line_ends(const std::string& text, const std::vector<std::string>& ends) {
+  std::string out;
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\n') {
+      out += text[i];
+      continue;
+    }
+    const std::string& end = ends[n++ % ends.size()];
+    const bool merges = i + 1 < text.size() && text[i + 1] == '\n' && ends[n % ends.size()].back() == '\n';
+    out += end == "\r" && merges ? "\r\n" : end;
+  }
+  return out;
+}
+
+TEST_CASE("Lines ended by a CR alone, or by CRs before an LF, are read on the plain path as by the general reader",
+          "[plain]") {
+  // As LineReader cuts lines: an LF, a CRLF, CRs before an LF (a file converted twice), a
+  // CR alone (classic Mac OS). Games so written were all the general path's, 5x slower.
+  const std::string games =
+      game("1-0", "1. e4 {two\nlines\n\nand a blank one} e5 2. Qh5 Nc6 3. Bc4 Nf6\n4. Qxf7# 1-0") +
+      game("*", "1. d4 d5 2. Nf5 *") +  // an illegal move: its text is written as read
+      "[Event \"B\"] [Result \"*\"]\n\n" +  // tags alone, two to a line
+      game("0-1", "1. f3 e5 2. g4 {x} Qh4# 0-1");
+  for (const std::vector<std::string>& ends : std::vector<std::vector<std::string>>{
+           {"\n"}, {"\r"}, {"\r\n"}, {"\r\r\n"}, {"\r", "\r\n", "\n", "\r\r\n", "\r\r\r\n"}}) {
+    const std::string text = with_line_ends(games, ends);
+    same_on_both_paths(text, 4);
+    // Ending the input: CRs alone, or none.
+    same_on_both_paths(text.substr(0, text.find_last_not_of("\r\n") + 1), 4);
+    same_on_both_paths(text.substr(0, text.find_last_not_of("\r\n") + 1) + "\r\r", 4);
+  }
+  // Still the general reader's: a blank line of CRs among the moves, a tag line after a CR
+  // inside a comment.
+  same_on_both_paths(with_line_ends(game("*", "1. e4\n\n2. e5 *"), {"\r"}), 0);
+  same_on_both_paths(with_line_ends(game("*", "1. e4 {x\n[Event \"y\"]\n} e5 *"), {"\r"}), 0);
+  // A CR alone ends a game's text wherever the reader's window of the input falls: games
+  // enough for several of its blocks, every line end mixed in.
+  std::string many;
+  while (many.size() < 3 * LineReader::BLOCK) many += games;
+  const std::string mixed = with_line_ends(many, {"\r", "\r\n", "\r", "\n", "\r\r\n", "\r"});
+  std::size_t plains = 0;
+  CHECK(plain_path(mixed, &plains) == general_path(mixed));
+  CHECK(plains == many.size() / games.size() * 4);
+}
+
 TEST_CASE("A run of moves is read the same wherever its tokens fall in the scanner's 64-byte blocks", "[plain]") {
   // The scanner classes movetext 64 bytes at a time and tells move numbers, moves and the
   // tokens it leaves to its slower loop (results, "0-0", single letters, tokens cut by a
@@ -453,8 +524,8 @@ TEST_CASE("Comments and line ends inside a run of moves are read where they fall
   // The run of moves reads a comment or a line's end itself and goes on after it, in the
   // same block or the next: an online game's clock comment after every move, an engine's
   // comment and line end after every move, comments that end in a later block or on a later
-  // line, and what must still leave the run (a tag line inside a comment, a blank line, an
-  // escape line, a lone CR).
+  // line, a line ended by a CR alone, and what must still leave the run (a tag line inside a
+  // comment, a blank line, an escape line).
   const std::vector<std::pair<std::string, std::string>> runs = {
       {"1. e4", " { [%clk 0:05:00] } 1... e5 { [%clk 0:04:59] } 2. Nf3 { [%clk 0:04:58] } 2... Nc6 "
                 "{ [%clk 0:04:57] } 3. Bb5 { [%clk 0:04:56] } 3... a6 { [%clk 0:04:55] } *"},
@@ -466,7 +537,7 @@ TEST_CASE("Comments and line ends inside a run of moves are read where they fall
       {"1. e4", " e5 {\n[Event \"inside\"]\n} 2. Nf3 *"},  // a tag line inside a comment
       {"1. e4", " e5 {x}\n\n2. Nf3 *"},                   // a blank line among the moves
       {"1. e4", " e5\n%escaped line\n2. Nf3 *"},          // an escape line
-      {"1. e4", " e5 {x}\r2. Nf3 *"},                     // a lone CR
+      {"1. e4", " e5 {x}\r2. Nf3 *"},                     // a CR alone
       {"1. e4", " e5 {x} 2. Nf5 {y} Nc6 *"},              // an illegal move after a comment
       {"1. e4", " e5 {x} 2. Nf3 {y} (2. Nc3 {z} Nf6) 2... Nc6 $1 {w} 3. Bb5 1-0"},
   };

@@ -20,19 +20,21 @@
 namespace chess::pgn {
 namespace {
 
-// A comment's text as the general reader gives it: its lines joined by "\n", without the
-// CR of a CRLF, and no line break before the first text.
+// Whether a comment the scanner read spans lines (its text then needs comment_text).
+bool spans_lines(std::string_view raw) {
+  return raw.find('\n') != std::string_view::npos || raw.find('\r') != std::string_view::npos;
+}
+
+// A comment's text as the general reader gives it: its lines joined by "\n", whatever
+// ended them, and no line break before the first text.
 std::string comment_text(std::string_view raw) {
   std::string out;
-  for (std::size_t i = 0; i <= raw.size();) {
-    std::size_t end = raw.find('\n', i);
-    if (end == std::string_view::npos) end = raw.size();
-    std::string_view part = raw.substr(i, end - i);
-    if (end < raw.size() && !part.empty() && part.back() == '\r') part.remove_suffix(1);
-    if (i > 0 && !out.empty()) out += '\n';
-    out += part;
-    i = end + 1;
-  }
+  bool first = true;
+  plain::detail::for_each_line(raw, [&](std::string_view line, bool) {
+    if (!first && !out.empty()) out += '\n';
+    out += line;
+    first = false;
+  });
   return out;
 }
 
@@ -99,11 +101,11 @@ public:
   void comment(std::string_view raw, Location at) {
     if (stopped()) return;
     if (observer_ && saved_.empty()) {
-      if (raw.find('\n') == std::string_view::npos) observer_->comment(raw);
+      if (!spans_lines(raw)) observer_->comment(raw);
       else observer_->comment(comment_text(raw));
     }
     if (!building() || !keep_.comments) return;
-    if (raw.find('\n') == std::string_view::npos) build_->comment(raw, at);  // most: nothing to join
+    if (!spans_lines(raw)) build_->comment(raw, at);  // most: nothing to join
     else build_->comment(comment_text(raw), at);
   }
 
@@ -354,12 +356,10 @@ PlainCheck check_plain(const PlainWindow& window, const ValidateOptions& options
 std::string raw_text(std::string_view text) {
   std::string out;
   out.reserve(text.size() + 1);
-  for (std::size_t i = 0; i < text.size();) {  // runs up to each CR of a CRLF
-    std::size_t cr = text.find("\r\n", i);
-    if (cr == std::string_view::npos) cr = text.size();
-    out.append(text.substr(i, cr - i));
-    i = cr == text.size() ? cr : cr + 1;
-  }
+  plain::detail::for_each_line(text, [&](std::string_view line, bool ended) {
+    out += line;
+    if (ended) out += '\n';
+  });
   if (out.empty() || out.back() != '\n') out += '\n';
   drop_trailing_blank_lines(out);
   return out;
