@@ -2,7 +2,11 @@
 // input: whatever the cuts (at likely game starts, at any line, mid-line), and however
 // often a cut has to be read again, the reports must be the one reader's, in order.
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <map>
 #include <sstream>
+
+#include "chess/line_reader.h"
 
 #include "chess/pgn/validate.h"
 #include "common/chunked_games.h"
@@ -39,6 +43,12 @@ std::string game(const std::string& result, const std::string& moves) {
          result + "\"]\n\n" + moves + "\n\n";
 }
 
+std::string with_line_ends(const std::string& text, const std::string& end) {
+  std::string out;
+  for (char c : text) out += c == '\n' ? end : std::string(1, c);
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("Chunked reading gives one reader's reports, whatever the cuts", "[chunked]") {
@@ -59,7 +69,9 @@ TEST_CASE("Chunked reading gives one reader's reports, whatever the cuts", "[chu
   std::string headers_only;  // a broadcast's list of games not yet played: no cut is ever clean
   for (int i = 0; i < 200; ++i) headers_only += "[Event \"E\"]\n[Round \"" + std::to_string(i) + "\"]\n\n";
 
-  for (const std::string* text : {&clean, &broken, &mixed, &headers_only}) {
+  // The same with lines ended by a CR alone, and by CRs before an LF.
+  std::string mac = with_line_ends(mixed, "\r"), twice_converted = with_line_ends(mixed, "\r\r\n");
+  for (const std::string* text : {&clean, &broken, &mixed, &headers_only, &mac, &twice_converted}) {
     std::string expected = one_reader(*text);
     REQUIRE(!expected.empty());
     for (int jobs : {2, 3})
@@ -95,4 +107,64 @@ TEST_CASE("count_newlines agrees with std::count, past the point where a lane's 
       std::string_view piece = std::string_view(mixed).substr(from, n);
       CHECK(count_newlines(piece) == std::size_t(std::count(piece.begin(), piece.end(), '\n')));
     }
+}
+
+TEST_CASE("Chunks are cut at games' starts, and their lines counted, whatever ends the lines", "[chunked]") {
+  // Lines ended by a CR alone (classic Mac OS) had no cut that stood: each chunk was cut
+  // mid-line, read again with the next, and at last the input read in order, on one core.
+  std::string games;
+  for (int i = 0; i < 40; ++i)
+    games += game("1-0", "1. e4 {two\nlines} e5 2. Qh5 Nc6 3. Bc4 Nf6\n4. Qxf7# 1-0") + game("*", "1. d4 d5 *");
+  for (const std::string end : {"\n", "\r\n", "\r", "\r\r\n"}) {
+    INFO("line end " << int(end[0]) << " of " << end.size());
+    const std::string text = with_line_ends(games, end);
+    // Where each line begins, by a LineReader over the whole text.
+    std::map<std::size_t, std::size_t> line_at;  // byte -> line number
+    {
+      chess::LineReader lines(text);
+      std::string line;
+      bool more = false;
+      for (std::size_t start = 0; lines.next_piece(line, more); start = lines.bytes_read()) line_at[start] = lines.line_number();
+    }
+    std::istringstream in(text);
+    tools::chunked::Cutter cutter(in, tools::ChunkLimits{300, 5000, 1 << 20, 1000, 1});
+    tools::chunked::Chunk<int> chunk;
+    std::size_t at = 0, chunks = 0;
+    while (cutter.cut(chunk)) {
+      ++chunks;
+      INFO("chunk at byte " << at);
+      CHECK(chunk.starts_line);
+      CHECK(chunk.text.view().starts_with("[Event"));
+      REQUIRE(line_at.count(at));
+      CHECK(chunk.first_line == line_at[at]);
+      at += chunk.text.size();
+    }
+    CHECK(at == text.size());
+    CHECK(chunks > 20);
+  }
+}
+
+TEST_CASE("count_line_ends counts the line ends LineReader finds before a cut", "[chunked]") {
+  using tools::chunked::count_line_ends;
+  CHECK(count_line_ends("a\nb\r\nc\rd\r\r\ne\r\rf", 'x') == 6);
+  CHECK(count_line_ends("a\r", 'b') == 1);
+  CHECK(count_line_ends("a\r\r", 'b') == 2);
+  CHECK(count_line_ends("a\r", '\n') == 0);  // the LF after the cut ends that line
+  // Every cut of a text of every kind of line end before a byte that is not a CR or an LF
+  // (where the cutter cuts), against the ends of the lines a LineReader reads from it.
+  std::string text;
+  for (std::size_t i = 0; i < 3000; ++i) text += "ab\r\ncd\re\nf\r\r\ngh\r\ri"[(i * 7919) % 22];
+  std::vector<std::size_t> ends;  // the byte after each line end
+  {
+    chess::LineReader lines(text);
+    std::string line;
+    bool more = false;
+    while (lines.next_piece(line, more)) ends.push_back(lines.bytes_read());
+  }
+  for (std::size_t cut = 1; cut < text.size(); ++cut) {
+    if (text[cut] == '\r' || text[cut] == '\n') continue;
+    INFO("cut at " << cut);
+    const std::size_t expected = std::size_t(std::upper_bound(ends.begin(), ends.end(), cut) - ends.begin());
+    CHECK(count_line_ends(std::string_view(text).substr(0, cut), text[cut]) == expected);
+  }
 }

@@ -50,12 +50,19 @@ struct Chunk {
   std::vector<chess::pgn::Diagnostic> trailing;  // what its reader found after its last game
 };
 
-// Where to cut `text` at or after `from`: the start of a tag line after a blank line.
+// Where to cut `text` at or after `from`: the start of a tag line after a blank line,
+// whatever ends the lines (LF, CRLF, CRs before an LF, a CR alone: LineReader's line ends).
 inline std::size_t likely_game_start(std::string_view text, std::size_t from) {
-  for (std::size_t at = from; (at = text.find("\n[", at)) != std::string_view::npos; ++at) {
-    std::size_t before = at;  // the line that ends here must be blank
-    if (before > 0 && text[before - 1] == '\r') --before;
-    if (before > 0 && text[before - 1] == '\n') return at + 1;
+  for (std::size_t at = std::max<std::size_t>(from, 1); (at = text.find('[', at)) != std::string_view::npos; ++at) {
+    std::size_t before = at;  // where the line before ends: it must be blank
+    if (text[before - 1] == '\n') {
+      for (--before; before > 0 && text[before - 1] == '\r';) --before;
+    } else if (text[before - 1] == '\r') {
+      --before;  // a CR alone ('[' follows it)
+    } else {
+      continue;
+    }
+    if (before > 0 && (text[before - 1] == '\n' || text[before - 1] == '\r')) return at;
   }
   return std::string_view::npos;
 }
@@ -118,8 +125,7 @@ public:
         break;
       }
       if (t.size() > limits_.longest) {  // no likely game start
-        std::size_t newline = t.view().rfind('\n');
-        cut = newline == std::string::npos ? t.size() : newline + 1;
+        cut = last_line_start(t.view());
         break;
       }
       // Straight into the chunk: up to just past the target at once, then a little at a
@@ -134,8 +140,7 @@ public:
     if (cut == 0) return false;
     chunk.first_line = line_;
     chunk.starts_line = at_line_start_;
-    line_ += count_newlines(t.view());
-    at_line_start_ = t.view().back() == '\n';
+    count_lines(t.view(), carry_.view().empty() ? '\0' : carry_.view().front());
     bytes_ += cut;
     chunk.end_bytes = bytes_;
     return true;
@@ -143,10 +148,57 @@ public:
 
 private:
   static constexpr std::size_t STEP = 16 << 10;
+
+  // Counts a chunk's line ends into line_, and whether the next chunk starts a line.
+  // `next` is the byte after the chunk (0: not read yet). CRs that end the chunk with no
+  // byte but a CR known after them are held until a later chunk shows what follows them:
+  // an LF makes them one line end with it, anything else one line end each.
+  void count_lines(std::string_view text, char next) {
+    if (crs_held_) {
+      std::size_t crs = std::min(text.find_first_not_of('\r'), text.size());
+      crs_held_ += crs;
+      if (crs == text.size() && (next == '\0' || next == '\r')) {
+        at_line_start_ = false;
+        return;
+      }
+      const char after = crs < text.size() ? text[crs] : next;
+      if (after != '\n') line_ += crs_held_;
+      crs_held_ = 0;
+      text.remove_prefix(crs);
+      if (text.empty()) {
+        at_line_start_ = after != '\n';
+        return;
+      }
+    }
+    if (next == '\0' || next == '\r') {
+      const std::size_t kept = text.find_last_not_of('\r') + 1;  // (npos + 1: 0)
+      crs_held_ = text.size() - kept;
+      text = text.substr(0, kept);
+    }
+    line_ += count_line_ends(text, next);
+    const char last = crs_held_ || text.empty() ? '\r' : text.back();
+    at_line_start_ = last == '\n' || (last == '\r' && !crs_held_ && next != '\n');
+  }
+
+  // The start of the last line that begins in `text`, or where to cut it mid-line: not
+  // among CRs, which the byte after them makes one line end or several.
+  static std::size_t last_line_start(std::string_view text) {
+    std::size_t newline = text.rfind('\n');
+    if (newline != std::string_view::npos) return newline + 1;
+    for (std::size_t at = text.size() - 1; at > 0;) {  // (no LF: a CR with text after it ends a line)
+      at = text.rfind('\r', at - 1);
+      if (at == std::string_view::npos) break;
+      if (text[at + 1] != '\r') return at + 1;
+    }
+    std::size_t cut = text.size();
+    while (cut > 1 && text[cut - 1] == '\r') --cut;
+    return cut;
+  }
   std::istream& in_;
   ChunkLimits limits_;
   Text carry_;  // read, not yet in a chunk
   std::size_t line_ = 1, bytes_ = 0;
+  std::size_t crs_held_ = 0;  // CRs ending the chunks cut so far, not yet counted (count_lines)
   bool at_line_start_ = true, input_ends_ = false;
   std::atomic<std::size_t> bytes_per_game_{0};  // in the chunk read last; 0: none yet
 };

@@ -78,4 +78,42 @@ inline std::size_t count_newlines(std::string_view text) {
   return lines + std::size_t(std::count(p, end, '\n'));
 }
 
+// Whether `text` holds a CR that is not the first byte of a CRLF; `next` is the byte after
+// the text (0: none known). Sixteen bytes at a time, for most text holds none.
+inline bool has_cr_without_lf(std::string_view text, char next) {
+  const char* p = text.data();
+  const char* end = p + text.size();
+#ifdef __SSE2__
+  const __m128i cr = _mm_set1_epi8('\r'), lf = _mm_set1_epi8('\n');
+  for (; end - p > 16; p += 16) {
+    const __m128i at = _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), cr);
+    const __m128i before_lf = _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 1)), lf);
+    if (_mm_movemask_epi8(_mm_andnot_si128(before_lf, at))) return true;
+  }
+#endif
+  for (; p < end; ++p)
+    if (*p == '\r' && (p + 1 < end ? p[1] : next) != '\n') return true;
+  return false;
+}
+
+// The line ends in `text` as LineReader finds them: an LF, a CRLF, CRs before an LF (one
+// line end), a CR alone (classic Mac OS: one each). `next` is the byte after the text (0:
+// none known), which decides what CRs that end it are.
+inline std::size_t count_line_ends(std::string_view text, char next) {
+  if (!has_cr_without_lf(text, next)) return count_newlines(text);
+  std::size_t lines = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++lines;
+    } else if (text[i] == '\r') {
+      std::size_t j = i;
+      while (j < text.size() && text[j] == '\r') ++j;
+      const char after = j < text.size() ? text[j] : next;
+      if (after != '\n') lines += j - i;  // each CR alone ends a line; before an LF, the LF counts
+      i = j - 1;
+    }
+  }
+  return lines;
+}
+
 }  // namespace tools::chunked
