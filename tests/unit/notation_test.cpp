@@ -113,6 +113,10 @@ TEST_CASE("Lenient SAN reading, and --strict naming each deviation", "[notation]
   const std::string ep = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
   CHECK(uci_of("san", ep, "exd6") == "e5d6");
   CHECK(uci_of("san", ep, "exd6e.p.") == "e5d6");
+  // The check mark before the claim, as books print it too, or after it.
+  const std::string ep_check = "8/2k5/8/3pP3/8/8/8/4K3 w - d6 0 1";  // exd6 e.p. gives check
+  for (const char* text : {"exd6+ e.p.", "exd6+ep", "exd6+ (ep)", "exd6 e.p.+", "exd6+e.p.!"})
+    CHECK(uci_of("san", ep_check, text) == "e5d6");
   CHECK(uci_of("san", ep, "ed6") == "e5d6");
   CHECK(uci_of("san", START, "Ng1f3") == "g1f3");
   CHECK(uci_of("san", START, "Ng1-f3") == "g1f3");
@@ -181,6 +185,9 @@ TEST_CASE("SAN errors: what was read, where, why, and the candidates", "[notatio
   CHECK_THAT(r.error->message, Catch::Contains("must promote"));
   r = parse("san", "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1", "exd6 e.p.");
   REQUIRE_FALSE(r.ok());  // no e.p. right in this position: d6 is empty, nothing to take
+  r = parse("san", "8/2k5/8/3pP3/8/8/8/4K3 w - d6 0 1", "Kd2+ e.p.");
+  REQUIRE_FALSE(r.ok());  // claimed after a check mark as well: still checked
+  CHECK_THAT(r.error->message, Catch::Contains("is not an e.p. capture"));
 }
 
 TEST_CASE("Other languages' letters, and their clashes with English", "[notation][languages]") {

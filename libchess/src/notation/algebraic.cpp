@@ -131,13 +131,15 @@ private:
         end_ -= 4;
         again = true;
       } else {
-        // "e.p." claims, only right after the destination square ("exd6e.p.", "exd6 ep").
+        // "e.p." claims, right after the destination square ("exd6e.p.", "exd6 ep") or
+        // after its check mark ("exd6+ e.p.", as books print it too).
         if (c != U'.' && c != U'p' && c != U'P' && c != U')') break;
         for (std::u32string_view ep : {U"e.p.", U"e.p", U"(ep)", U"ep"}) {
           if (!ends_with_ci(g_, end_, ep)) continue;
           std::size_t j = end_ - ep.size();
           while (j > begin_ && g_[j - 1].c == U' ') --j;
-          if (j > begin_ && is_rank(g_[j - 1].c)) {
+          const auto check_mark = [](char32_t m) { return m == U'+' || m == U'#' || m == U'†' || m == U'‡'; };
+          if (j > begin_ && (is_rank(g_[j - 1].c) || check_mark(g_[j - 1].c))) {
             r_.spec.ep_claim = true;
             end_ = j;
             again = true;
