@@ -5,7 +5,12 @@
 namespace chess {
 
 LineReader::LineReader(std::istream& in, std::size_t max_line, bool interactive)
-    : in_(&in), max_(max_line), interactive_(interactive), block_(BLOCK), data_(block_.data()) {}
+    : in_(&in),
+      max_(max_line),
+      interactive_(interactive),
+      block_(std::make_unique_for_overwrite<char[]>(BLOCK)),
+      block_size_(BLOCK),
+      data_(block_.get()) {}
 
 LineReader::LineReader(std::string_view text, std::size_t max_line)
     : in_(nullptr), max_(max_line), interactive_(false), data_(text.data()), end_(text.size()) {}
@@ -25,7 +30,7 @@ bool LineReader::refill() {
     if (end_ == 0) in.setstate(std::ios::eofbit);
     return end_ > 0;
   }
-  in.read(block_.data(), std::streamsize(block_.size()));
+  in.read(block_.get(), std::streamsize(block_size_));
   end_ = std::size_t(in.gcount());
   return end_ > 0;
 }
@@ -33,14 +38,19 @@ bool LineReader::refill() {
 LineReader::Window LineReader::peek(std::size_t want) {
   if (end_ - pos_ < want && !input_ends()) {
     // Move what is unread to the front, make room, and fill the rest.
-    std::memmove(block_.data(), block_.data() + pos_, end_ - pos_);
+    std::memmove(block_.get(), block_.get() + pos_, end_ - pos_);
     end_ -= pos_;
     pos_ = 0;
     lf_ = NOT_SEARCHED;
-    if (block_.size() < want) block_.resize(want);
-    data_ = block_.data();
-    while (end_ < block_.size() && !input_ends()) {
-      in_->read(block_.data() + end_, std::streamsize(block_.size() - end_));
+    if (block_size_ < want) {
+      auto larger = std::make_unique_for_overwrite<char[]>(want);
+      std::memcpy(larger.get(), block_.get(), end_);
+      block_ = std::move(larger);
+      block_size_ = want;
+    }
+    data_ = block_.get();
+    while (end_ < block_size_ && !input_ends()) {
+      in_->read(block_.get() + end_, std::streamsize(block_size_ - end_));
       end_ += std::size_t(in_->gcount());
     }
   }

@@ -1,6 +1,6 @@
-// Magic multipliers for the portable build's slider lookups, as the search in
-// bitboard.cpp (init_slider) finds them: kept here so that start-up need not search
-// (0.2 s). Each is still verified against every occupancy; a failure falls back to the search.
+// Magic multipliers for the portable build's slider lookups, found once by a random search
+// (xorshift64*, sparse candidates) and kept. Each is verified against every occupancy when
+// bitboard.cpp builds the tables as it compiles: one that failed would stop the build.
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 // Bitboards: one bit per square, and the attack tables built on them.
 //
 // Slider attacks use PEXT where the compiler targets BMI2, and "fancy" magic
-// multiplication otherwise; both index the same per-square tables, filled once at load.
+// multiplication otherwise; both index per-square tables built when the library compiles.
 #pragma once
 
 #include <bit>
@@ -73,7 +73,7 @@ namespace detail {
 // slice of the shared attack table starts. With magics, also the multiplier and shift.
 struct SliderEntry {
   Bitboard mask;
-  Bitboard* attacks;
+  const Bitboard* attacks;
 #ifndef CHESS_USE_PEXT
   Bitboard magic;
   unsigned shift;
