@@ -23,7 +23,7 @@ constexpr Bitboard walk_ray(const int (&delta)[2], Square s) {
 constexpr int ROOK_DELTAS[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 constexpr int BISHOP_DELTAS[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
-Bitboard step_attacks(Square s, const int (*deltas)[2], int count) {
+constexpr Bitboard step_attacks(Square s, const int (*deltas)[2], int count) {
   Bitboard result = 0;
   for (int i = 0; i < count; ++i) {
     int f = file_of(s) + deltas[i][0], r = rank_of(s) + deltas[i][1];
@@ -100,11 +100,11 @@ constexpr std::array<Bitboard, N> slider_table(const int (&deltas)[4][2], const 
   return table;
 }
 
-constexpr std::array ROOK_TABLE = slider_table<0x19000>(ROOK_DELTAS, detail::ROOK_MAGICS);
-constexpr std::array BISHOP_TABLE = slider_table<0x1480>(BISHOP_DELTAS, detail::BISHOP_MAGICS);
+alignas(64) constexpr std::array ROOK_TABLE = slider_table<0x19000>(ROOK_DELTAS, detail::ROOK_MAGICS);
+alignas(64) constexpr std::array BISHOP_TABLE = slider_table<0x1480>(BISHOP_DELTAS, detail::BISHOP_MAGICS);
 
 // One slider's entries: each square's mask and slice of its table.
-void init_slider(detail::SliderEntry* entries, const Bitboard* table, const Rays& rays,
+constexpr void init_slider(detail::SliderEntry* entries, const Bitboard* table, const Rays& rays,
                  [[maybe_unused]] const uint64_t (&magics)[64]) {
   for (int sq = 0; sq < 64; ++sq) {
     auto& e = entries[sq];
@@ -112,62 +112,56 @@ void init_slider(detail::SliderEntry* entries, const Bitboard* table, const Rays
     e.attacks = table;
 #ifndef CHESS_USE_PEXT
     e.magic = magics[sq];
-    e.shift = unsigned(64 - popcount(e.mask));
+    e.shift = unsigned(64 - std::popcount(e.mask));
 #endif
-    table += std::size_t(1) << popcount(e.mask);
+    table += std::size_t(1) << std::popcount(e.mask);
   }
 }
 
-struct TableBuilder {
-  detail::Tables t;
-
-  TableBuilder() {
-    static constexpr int KNIGHT_DELTAS[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
-                                                {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-    static constexpr int KING_DELTAS[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1},
-                                              {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
-    static constexpr int WHITE_PAWN[2][2] = {{-1, 1}, {1, 1}};
-    static constexpr int BLACK_PAWN[2][2] = {{-1, -1}, {1, -1}};
-    for (int sq = 0; sq < 64; ++sq) {
-      Square s = Square(sq);
-      t.knight[s] = step_attacks(s, KNIGHT_DELTAS, 8);
-      t.king[s] = step_attacks(s, KING_DELTAS, 8);
-      t.pawn_attacks[WHITE][s] = step_attacks(s, WHITE_PAWN, 2);
-      t.pawn_attacks[BLACK][s] = step_attacks(s, BLACK_PAWN, 2);
-    }
-    const Rays rook_rays(ROOK_DELTAS), bishop_rays(BISHOP_DELTAS);
-    init_slider(t.rook, ROOK_TABLE.data(), rook_rays, detail::ROOK_MAGICS);
-    init_slider(t.bishop, BISHOP_TABLE.data(), bishop_rays, detail::BISHOP_MAGICS);
-    for (int sq = 0; sq < 64; ++sq) {
-      t.bishop_pseudo[sq] = bishop_rays.attacks(Square(sq), 0);
-      t.rook_pseudo[sq] = rook_rays.attacks(Square(sq), 0);
-    }
-    for (int a = 0; a < 64; ++a)
-      for (int b = 0; b < 64; ++b) {
-        Square sa = Square(a), sb = Square(b);
-        t.between[a][b] = square_bb(sb);
-        t.line[a][b] = 0;
-        if (a == b) continue;
-        for (auto [pseudo, rays] : {std::pair{t.rook_pseudo, &rook_rays}, std::pair{t.bishop_pseudo, &bishop_rays}}) {
-          if (pseudo[a] & square_bb(sb)) {
-            t.line[a][b] = (pseudo[a] & pseudo[b]) | square_bb(sa) | square_bb(sb);
-            t.between[a][b] |= rays->attacks(sa, square_bb(sb)) & rays->attacks(sb, square_bb(sa));
-          }
+// Every table, built as the library compiles: a program's start has nothing to compute.
+constexpr detail::Tables build_tables() {
+  constexpr int KNIGHT_DELTAS[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+  constexpr int KING_DELTAS[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+  constexpr int WHITE_PAWN[2][2] = {{-1, 1}, {1, 1}};
+  constexpr int BLACK_PAWN[2][2] = {{-1, -1}, {1, -1}};
+  detail::Tables t{};
+  for (int sq = 0; sq < 64; ++sq) {
+    Square s = Square(sq);
+    t.knight[s] = step_attacks(s, KNIGHT_DELTAS, 8);
+    t.king[s] = step_attacks(s, KING_DELTAS, 8);
+    t.pawn_attacks[WHITE][s] = step_attacks(s, WHITE_PAWN, 2);
+    t.pawn_attacks[BLACK][s] = step_attacks(s, BLACK_PAWN, 2);
+  }
+  const Rays rook_rays(ROOK_DELTAS), bishop_rays(BISHOP_DELTAS);
+  init_slider(t.rook, ROOK_TABLE.data(), rook_rays, detail::ROOK_MAGICS);
+  init_slider(t.bishop, BISHOP_TABLE.data(), bishop_rays, detail::BISHOP_MAGICS);
+  for (int sq = 0; sq < 64; ++sq) {
+    t.bishop_pseudo[sq] = bishop_rays.attacks(Square(sq), 0);
+    t.rook_pseudo[sq] = rook_rays.attacks(Square(sq), 0);
+  }
+  for (int a = 0; a < 64; ++a)
+    for (int b = 0; b < 64; ++b) {
+      Square sa = Square(a), sb = Square(b);
+      t.between[a][b] = square_bb(sb);
+      t.line[a][b] = 0;
+      if (a == b) continue;
+      for (auto [pseudo, rays] : {std::pair{t.rook_pseudo, &rook_rays}, std::pair{t.bishop_pseudo, &bishop_rays}}) {
+        if (pseudo[a] & square_bb(sb)) {
+          t.line[a][b] = (pseudo[a] & pseudo[b]) | square_bb(sa) | square_bb(sb);
+          t.between[a][b] |= rays->attacks(sa, square_bb(sb)) & rays->attacks(sb, square_bb(sa));
         }
       }
-  }
-};
-
-const TableBuilder& builder() {
-  static const TableBuilder instance;
-  return instance;
+    }
+  return t;
 }
+
+constexpr detail::Tables TABLES = build_tables();
 
 }  // namespace
 
 namespace detail {
-// Built during the library's static initialisation: every later use sees full tables.
-const Tables& tables = builder().t;
+// Constant-initialised: there is no moment at which a use could see them unfilled.
+const Tables& tables = TABLES;
 }  // namespace detail
 
 }  // namespace chess
