@@ -152,8 +152,9 @@ TEST_CASE("count_line_ends counts the line ends LineReader finds before a cut", 
   CHECK(count_line_ends("a\r", '\n') == 0);  // the LF after the cut ends that line
   // Every cut of a text of every kind of line end before a byte that is not a CR or an LF
   // (where the cutter cuts), against the ends of the lines a LineReader reads from it.
+  const std::string_view bytes = "ab\r\ncd\re\nf\r\r\ngh\r\ri";
   std::string text;
-  for (std::size_t i = 0; i < 3000; ++i) text += "ab\r\ncd\re\nf\r\r\ngh\r\ri"[(i * 7919) % 22];
+  for (std::size_t i = 0; i < 3000; ++i) text += bytes[(i * 7919) % bytes.size()];
   std::vector<std::size_t> ends;  // the byte after each line end
   {
     chess::LineReader lines(text);
