@@ -30,6 +30,7 @@ std::string utf8(std::u32string_view text) {
 
 bool is_file(char32_t c) { return c >= U'a' && c <= U'h'; }
 bool is_rank(char32_t c) { return c >= U'1' && c <= U'8'; }
+bool is_check_mark(char32_t c) { return c == U'+' || c == U'#' || c == U'†' || c == U'‡'; }
 
 const char* piece_word(PieceType pt) {
   static const char* names[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
@@ -111,7 +112,7 @@ private:
         if (d_.chinese) r_.spec.check_claim = '#';
         end_ -= 2;
         again = true;
-      } else if (c == U'+' || c == U'#' || c == U'†' || c == U'‡') {
+      } else if (is_check_mark(c)) {
         char claim = (c == U'#' || c == U'‡') ? '#' : '+';
         if (r_.spec.check_claim != '#') r_.spec.check_claim = claim;
         --end_;
@@ -138,8 +139,7 @@ private:
           if (!ends_with_ci(g_, end_, ep)) continue;
           std::size_t j = end_ - ep.size();
           while (j > begin_ && g_[j - 1].c == U' ') --j;
-          const auto check_mark = [](char32_t m) { return m == U'+' || m == U'#' || m == U'†' || m == U'‡'; };
-          if (j > begin_ && (is_rank(g_[j - 1].c) || check_mark(g_[j - 1].c))) {
+          if (j > begin_ && (is_rank(g_[j - 1].c) || is_check_mark(g_[j - 1].c))) {
             r_.spec.ep_claim = true;
             end_ = j;
             again = true;

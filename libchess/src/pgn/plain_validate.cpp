@@ -29,11 +29,9 @@ bool spans_lines(std::string_view raw) {
 // ended them, and no line break before the first text.
 std::string comment_text(std::string_view raw) {
   std::string out;
-  bool first = true;
   plain::detail::for_each_line(raw, [&](std::string_view line, bool) {
-    if (!first && !out.empty()) out += '\n';
+    if (!out.empty()) out += '\n';  // (empty lines before the first text add none)
     out += line;
-    first = false;
   });
   return out;
 }
