@@ -75,16 +75,6 @@ bool LineReader::next(std::string& line, bool& too_long) {
   return true;
 }
 
-namespace {
-// Whether text other than an LF follows the run of CRs at p, before `end`: the CRs then end
-// a line of their own (a CR alone, classic Mac OS), where CRs before an LF are that line
-// end's ("\r\r\n" from a file converted twice).
-bool text_after_crs(const char* p, const char* end) {
-  while (p < end && *p == '\r') ++p;
-  return p < end && *p != '\n';
-}
-}  // namespace
-
 const char* LineReader::next_lf() {
   if (lf_ == NOT_SEARCHED || (lf_ != NONE && lf_ < pos_)) {
     const char* lf = static_cast<const char*>(std::memchr(data_ + pos_, '\n', end_ - pos_));
@@ -105,11 +95,15 @@ bool LineReader::next_piece(std::string& piece, bool& more) {
     }
     any = true;
     const char* start = data_ + pos_;
-    // A CR that ended the last block ended the line, unless this block goes on to an LF.
-    if (!piece.empty() && piece.back() == '\r' && text_after_crs(start, data_ + end_)) break;
+    // A CR that ended the last block ended the line, unless this block goes on to an LF
+    // (after more CRs or none) or ends among more CRs (the next block then decides).
+    if (!piece.empty() && piece.back() == '\r' && *start != '\n' &&
+        (*start != '\r' || line_end_length(start, data_ + end_) == 1))
+      break;
     const char* newline = next_lf();
     std::size_t len = newline ? std::size_t(newline - start) : end_ - pos_;
-    if (const char* cr = static_cast<const char*>(std::memchr(start, '\r', len)); cr && text_after_crs(cr, start + len)) {
+    if (const char* cr = static_cast<const char*>(std::memchr(start, '\r', len));
+        cr && line_end_length(cr, start + len) == 1) {
       newline = cr;  // the CRs end this line
       len = std::size_t(cr - start);
     }

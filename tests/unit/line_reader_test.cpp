@@ -2,6 +2,7 @@
 
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "chess/line_reader.h"
@@ -59,6 +60,24 @@ TEST_CASE("Lines: a CR alone ends a line (classic Mac OS); CRs before an LF are 
     CHECK(reader.line_number() == (next == '\n' ? 2u : 3u) - (next == 'x' ? 1u : 0u));
     CHECK(reader.bytes_read() == text.size());
   }
+}
+
+TEST_CASE("line_end_length: the one definition of a line end", "[line_reader]") {
+  const auto length = [](std::string_view text) {
+    return chess::line_end_length(text.data(), text.data() + text.size());
+  };
+  CHECK(length("\n") == 1);
+  CHECK(length("\nx") == 1);
+  CHECK(length("\r\n") == 2);
+  CHECK(length("\r\r\n") == 3);    // a file converted twice
+  CHECK(length("\rx") == 1);       // a CR alone (classic Mac OS)
+  CHECK(length("\r\rx") == 1);     // two line ends: the first CR is one alone
+  CHECK(length("\r\n\n") == 2);    // the second LF is a line end of its own
+  CHECK(length("\r") == 0);        // the text ends among the CRs: what follows decides
+  CHECK(length("\r\r") == 0);
+  const std::string_view bytes = "\r\r\n";  // as the plain scanner asks, on unsigned bytes
+  const auto* u = reinterpret_cast<const unsigned char*>(bytes.data());
+  CHECK(chess::line_end_length(u, u + bytes.size()) == 3);
 }
 
 // Lines as the header defines them, cut here the simplest way, a byte at a time.

@@ -51,7 +51,9 @@ struct Chunk {
 };
 
 // Where to cut `text` at or after `from`: the start of a tag line after a blank line,
-// whatever ends the lines (LF, CRLF, CRs before an LF, a CR alone: LineReader's line ends).
+// whatever ends the lines. They are chess::line_end_length's line ends, read backwards from
+// the '[' that is searched for: an LF with the CRs before it is one, a CR before the '['
+// (text, not an LF, follows it) is one alone.
 inline std::size_t likely_game_start(std::string_view text, std::size_t from) {
   for (std::size_t at = std::max<std::size_t>(from, 1); (at = text.find('[', at)) != std::string_view::npos; ++at) {
     std::size_t before = at;  // where the line before ends: it must be blank

@@ -7,6 +7,8 @@
 #include <memory>
 #include <string_view>
 
+#include "chess/line_reader.h"
+
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -96,22 +98,19 @@ inline bool has_cr_without_lf(std::string_view text, char next) {
   return false;
 }
 
-// The line ends in `text` as LineReader finds them: an LF, a CRLF, CRs before an LF (one
-// line end), a CR alone (classic Mac OS: one each). `next` is the byte after the text (0:
-// none known), which decides what CRs that end it are.
+// The line ends in `text` as LineReader finds them (chess::line_end_length). `next` is the
+// byte after the text (0: none known), which decides what CRs that end it are: before an
+// LF, that LF's; else a line end each.
 inline std::size_t count_line_ends(std::string_view text, char next) {
   if (!has_cr_without_lf(text, next)) return count_newlines(text);
   std::size_t lines = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++lines;
-    } else if (text[i] == '\r') {
-      std::size_t j = i;
-      while (j < text.size() && text[j] == '\r') ++j;
-      const char after = j < text.size() ? text[j] : next;
-      if (after != '\n') lines += j - i;  // each CR alone ends a line; before an LF, the LF counts
-      i = j - 1;
-    }
+  const char* end = text.data() + text.size();
+  for (const char* p = text.data(); p < end; ++p) {
+    if (*p != '\n' && *p != '\r') continue;
+    const std::size_t length = chess::line_end_length(p, end);
+    if (length == 0) return lines + (next == '\n' ? 0 : std::size_t(end - p));
+    ++lines;
+    p += length - 1;
   }
   return lines;
 }

@@ -15,6 +15,22 @@ CHESS_PUBLIC_BEGIN
 
 namespace chess {
 
+// The length of the line end at p (p points at a CR or an LF), as LineReader cuts lines:
+// an LF; CRs and the LF after them, which make one line end ("\r\r\n" from a file
+// converted twice); else a CR alone, which ends a line by itself (classic Mac OS, where
+// "\r\r" before text is two line ends). 0 where the text ends among the CRs: what follows
+// them decides. Every reader that finds line ends asks this, so that none counts a line
+// another does not; inline, for the plain scanner asks it as it passes a game's lines.
+template <class Char>
+  requires(sizeof(Char) == 1)
+inline std::size_t line_end_length(const Char* p, const Char* end) {
+  if (*p == '\n') return 1;
+  const Char* q = p + 1;
+  while (q < end && *q == '\r') ++q;
+  if (q == end) return 0;
+  return *q == '\n' ? std::size_t(q - p) + 1 : 1;
+}
+
 class LineReader {
 public:
   // `interactive`: take characters as they come (for a coprocess reading a pipe line by

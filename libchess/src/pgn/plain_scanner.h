@@ -20,6 +20,7 @@
 #include <optional>
 #include <string_view>
 
+#include "chess/line_reader.h"
 #include "chess/pgn/diagnostic.h"
 #include "chess/notation/move_text.h"
 #include "chess/pgn/reader.h"
@@ -299,17 +300,6 @@ inline BlockClasses classify_block(const unsigned char* p) {
   return b;
 }
 
-// The line end at p (a CR or an LF) as LineReader cuts lines: an LF; CRs and the LF after
-// them (a file converted twice ends its lines "\r\r\n"); else a CR alone (classic Mac OS).
-// Its length, or 0 where the text ends among the CRs: what follows them decides.
-inline std::size_t line_end_length(const unsigned char* p, const unsigned char* end) {
-  if (*p == '\n') return 1;
-  const unsigned char* q = p + 1;
-  while (q < end && *q == '\r') ++q;
-  if (q == end) return 0;
-  return *q == '\n' ? std::size_t(q - p) + 1 : 1;
-}
-
 // The lines of a text the scanner read (a comment, a game), each given to `line` without
 // its end, with whether one ends it (the last part has none). CRs that end the text end a
 // line each: a comment's are followed by its '}', and a game's text ends with a whole line.
@@ -414,7 +404,8 @@ private:
     line_start_ = p_;
   }
 
-  // Past the line end at p_ (a CR or an LF: see line_end_length), to the next line's start.
+  // Past the line end at p_ (a CR or an LF: see chess::line_end_length), to the next
+  // line's start.
   Outcome pass_line_end() {
     if (*p_ == '\r') {
       if (p_ + 1 == end_ || p_[1] != '\n') return pass_crs();
@@ -425,7 +416,7 @@ private:
   }
   // A line end of CRs without an LF right after the first.
   [[gnu::noinline]] Outcome pass_crs() {
-    std::size_t n = detail::line_end_length(p_, end_);
+    std::size_t n = line_end_length(p_, end_);
     if (n == 0) {
       if (!input_ends_) return Outcome::NeedMore;
       n = std::size_t(end_ - p_);  // they end the input's last line
