@@ -331,7 +331,12 @@ std::string Position::fen(const FenWriteOptions& options) const {
   return out;
 }
 
+// Written into a buffer on the stack and appended once: a validator writes a FEN for every
+// move it warns about, and a file that writes each castling "0-0" has two warnings a game;
+// appended a character at a time, each FEN cost a quarter microsecond.
 void Position::append_fen(std::string& out, const FenWriteOptions& options) const {
+  char buf[128];  // the longest FEN: 64 squares and 7 slashes, 4 castling letters, two numbers
+  char* w = buf;
   for (int r = 7; r >= 0; --r) {
     int empty_run = 0;
     for (int f = 0; f < 8; ++f) {
@@ -340,18 +345,20 @@ void Position::append_fen(std::string& out, const FenWriteOptions& options) cons
         ++empty_run;
         continue;
       }
-      if (empty_run) out += char('0' + empty_run);
+      if (empty_run) *w++ = char('0' + empty_run);
       empty_run = 0;
-      out += PIECE_LETTERS[p];
+      *w++ = PIECE_LETTERS[p];
     }
-    if (empty_run) out += char('0' + empty_run);
-    if (r) out += '/';
+    if (empty_run) *w++ = char('0' + empty_run);
+    if (r) *w++ = '/';
   }
-  out += side_ == WHITE ? " w " : " b ";
+  *w++ = ' ';
+  *w++ = side_ == WHITE ? 'w' : 'b';
+  *w++ = ' ';
 
   bool shredder = options.castling == CastlingNotation::Shredder ||
                   (options.castling == CastlingNotation::AsRead && chess960_ && shredder_castling_);
-  std::size_t before = out.size();
+  const char* before = w;
   for (Color c : {WHITE, BLACK})
     for (bool king_side : {true, false}) {
       CastlingRights cr = castling_right(c, king_side);
@@ -366,22 +373,23 @@ void Position::append_fen(std::string& out, const FenWriteOptions& options) cons
                          (king_side ? ~(square_bb(rook) * 2 - 1) : (square_bb(rook) - 1));
         letter = outer ? char('A' + file_of(rook)) : (king_side ? 'K' : 'Q');
       }
-      out += c == WHITE ? letter : char(letter + 32);
+      *w++ = c == WHITE ? letter : char(letter + 32);
     }
-  if (out.size() == before) out += '-';
+  if (w == before) *w++ = '-';
 
+  *w++ = ' ';
   Square ep = state().ep_square;
   if (ep != SQ_NONE && (options.ep == EpNotation::Always || has_legal_ep_capture(*this))) {
-    out += ' ';
-    out += square_name(ep);
+    *w++ = char('a' + file_of(ep));
+    *w++ = char('1' + rank_of(ep));
   } else {
-    out += " -";
+    *w++ = '-';
   }
-  char digits[24];
   for (int n : {halfmove_clock(), fullmove_number()}) {
-    out += ' ';
-    out.append(digits, std::size_t(std::to_chars(digits, digits + sizeof digits, n).ptr - digits));
+    *w++ = ' ';
+    w = std::to_chars(w, buf + sizeof buf, n).ptr;
   }
+  out.append(buf, std::size_t(w - buf));
 }
 
 }  // namespace chess
