@@ -1,5 +1,7 @@
 #include "chess/notation/canonical_san.h"
 
+#include <algorithm>
+
 #include "chess/movegen.h"
 #include "notation/san_parts.h"
 #include "notation/text.h"
@@ -16,8 +18,11 @@ Move castling_move(const Position& pos, bool king_side) {
   return Move::make(pos.king_square(pos.side_to_move()), pos.castling_rook_square(right), MoveType::Castling);
 }
 
-// The move that `text` (check mark removed) names canonically, or Move::none().
-Move canonical_move(const Position& pos, std::string_view text) {
+// The move that `text` (check mark removed) names canonically, or Move::none(). With
+// `respelled`, a piece's origin may also be named with more than its rivals require
+// ("Ng1f3", "Ngf3" where one knight reaches f3), and a hyphen may follow it ("Ng1-f3"), as
+// scoresheets and some programs write moves; `respelled` then receives the canonical text.
+Move canonical_move(const Position& pos, std::string_view text, std::string* respelled = nullptr) {
   std::size_t n = text.size();
   if (n < 2) return Move::none();
   PieceType pt = PAWN;  // pawns go without a letter
@@ -46,6 +51,8 @@ Move canonical_move(const Position& pos, std::string_view text) {
   std::string_view middle = text.substr(first, n - 2 - first);
   bool capture = !middle.empty() && middle.back() == 'x';
   if (capture) middle.remove_suffix(1);
+  const bool fuller = respelled && pt != PAWN;
+  if (fuller && !capture && middle.size() > 1 && middle.back() == '-') middle.remove_suffix(1);
   Bitboard named = ~Bitboard(0);  // the origins the disambiguation allows
   bool file_named = false, rank_named = false;
   if (middle.size() == 2 && is_file(middle[0]) && is_rank(middle[1])) {
@@ -82,7 +89,12 @@ Move canonical_move(const Position& pos, std::string_view text) {
   bool same_file = rivals & file_bb(from), same_rank = rivals & rank_bb(from);
   bool show_file = rivals && (!same_file || same_rank);
   bool show_rank = rivals && same_file;
-  if (file_named != show_file || rank_named != show_rank) return Move::none();
+  if (!fuller) return file_named == show_file && rank_named == show_rank ? Move(from, to) : Move::none();
+  respelled->assign(1, text[0]);
+  if (show_file) *respelled += char('a' + file_of(from));
+  if (show_rank) *respelled += char('1' + rank_of(from));
+  if (capture) *respelled += 'x';
+  respelled->append(text.substr(n - 2, 2));
   return Move(from, to);
 }
 
@@ -111,12 +123,19 @@ Move play_canonical_san(Position& pos, std::string_view text) {
   return m;
 }
 
-Move play_canonical_san_body(Position& pos, std::string_view text, std::string& canonical) {
+Move play_nearly_canonical_san(Position& pos, std::string_view text, std::string& canonical) {
   take_check_claim(text);
-  Move m = canonical_move(pos, text);
+  std::string letters;
+  if (text.starts_with("0-0")) {  // castling in zeros
+    letters.assign(text);
+    std::replace(letters.begin(), letters.end(), '0', 'O');
+    text = letters;
+  }
+  canonical.clear();
+  Move m = canonical_move(pos, text, &canonical);
   if (!m.is_ok()) return Move::none();
+  if (canonical.empty()) canonical = text;  // (respelled only a piece's move)
   pos.make_move(m);
-  canonical = text;
   if (char mark = mark_after(pos)) canonical += mark;
   return m;
 }

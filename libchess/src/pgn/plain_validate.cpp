@@ -169,7 +169,7 @@ public:
     Move m = notation::play_canonical_san(pos, text);
     if (!m.is_ok()) {
       const int ply = pos.game_ply() - start_ply_ + 1;
-      if (!(m = with_wrong_mark(pos, text, at(), ply)).is_ok() &&
+      if (!(m = nearly_canonical(pos, text, at(), ply)).is_ok() &&
           !(m = validator_->play_leniently(pos, text, at(), ply)).is_ok())
         return m;
       texts_canonical_ = false;  // writers write the moves afresh, not as read
@@ -179,12 +179,12 @@ public:
   }
 
   // A move canonical but for its check mark ("Qg1+" for a mate, the commonest slip in
-  // archives) or castling written with zeros ("0-0", as many archives and scoresheets
-  // write every castling): what the lenient reader makes of it (the same warning, in the
-  // same words: non_canonical_note), found in a fraction of its time.
-  Move with_wrong_mark(Position& pos, std::string_view text, Location at, int ply) {
+  // archives), or written as archives and scoresheets often write moves (castling "0-0",
+  // "Ng1f3": play_nearly_canonical_san): what the lenient reader makes of it (the same
+  // warning, in the same words: non_canonical_note), found in a fraction of its time.
+  Move nearly_canonical(Position& pos, std::string_view text, Location at, int ply) {
     std::string canonical;
-    Move m = notation::play_canonical_san_body(pos, castling_in_letters(text), canonical);
+    Move m = notation::play_nearly_canonical_san(pos, text, canonical);
     if (!m.is_ok()) return Move::none();
     pos.unmake_move(m);
     std::string fen = pos.fen();  // (the warning's position is the one before the move)
@@ -196,15 +196,6 @@ public:
 
   // Whether every move's text was its canonical SAN.
   bool texts_canonical() const { return texts_canonical_; }
-
-  // "0-0" and "0-0-0" (with any mark after) as SAN writes them, with letters O; other text
-  // as it is. Kept until the next call.
-  std::string_view castling_in_letters(std::string_view text) {
-    if (!text.starts_with("0-0")) return text;
-    spelled_.assign(text);
-    for (char& c : spelled_) c = c == '0' ? 'O' : c;
-    return spelled_;
-  }
 
   // The report, once the scan reached the result; nullopt if the general path must decide.
   std::optional<GameReport> report() {
@@ -296,7 +287,6 @@ private:
   int plies_ = 0;       // of the main line
   int start_ply_ = 0;   // the start position's game ply: a move's ply counts from there, in a variation too
   bool texts_canonical_ = true;
-  std::string spelled_;  // castling_in_letters' answer
   std::vector<Saved> saved_;
   bool stopped_ = false;
   int skipped_depth_ = 0;  // variations open since the replay stopped

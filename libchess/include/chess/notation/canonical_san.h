@@ -20,10 +20,12 @@ namespace chess::notation {
 // the position as it was.
 Move play_canonical_san(Position& pos, std::string_view text);
 
-// The same with the check mark left out of account: plays the move when the rest of the
-// text is canonical, and `canonical` receives the move's canonical SAN (the text with the
-// mark the move earns). For readers that report a wrong mark ("Qg1+" for a mate) themselves.
-Move play_canonical_san_body(Position& pos, std::string_view text, std::string& canonical);
+// The same for text that differs from the canonical SAN only as archives and scoresheets
+// most often write it: a wrong check mark or none ("Qg1+" for a mate), castling in zeros
+// ("0-0"), a piece's origin named more fully than its rivals require ("Ng1f3", "Ng1-f3",
+// "Ngf3" where one knight reaches f3). Plays the move, and `canonical` receives its
+// canonical SAN. For readers that report the difference themselves.
+Move play_nearly_canonical_san(Position& pos, std::string_view text, std::string& canonical);
 
 // The same, the position left as it was either way (for callers that write the move
 // from the position before it).
