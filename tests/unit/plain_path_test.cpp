@@ -333,6 +333,7 @@ TEST_CASE("Moves in spelling variants are read on the plain path, with the gener
       game("*", "1. e4 e5 2. Ngf3 Nc6 3. Nc3 Ngf6 4. Ba6 bxa6 *"),  // over-disambiguated
       // Long algebraic's pieces, the king's too; a rank named where no origin need be.
       game("*", "1. e4 e5 2. Ng1-f3 Nb8-c6 3. Nf3xe5 Nc6xe5 4. d4 Ne5-g6 5. Ke1-e2 Ng8-e7 6. Nc3 Ne7-c6 7. N3b5 *"),
+      game("*", "1. e2-e4 d7d5 2. e4xd5 c7-c6 3. d5xc6 Qd8-d6 4. c6xb7 Qd6-e5+ 5. Bf1-e2 Qe5-e4 6. b7xa8=Q *"),  // and pawns'
       game("1-0", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7+ 1-0"),  // a mate marked as a check
       // In variations, at every depth, with the ply numbers the general path gives them;
       // a variation replacing a move that was read so.

@@ -20,8 +20,9 @@ Move castling_move(const Position& pos, bool king_side) {
 
 // The move that `text` (check mark removed) names canonically, or Move::none(). With
 // `respelled`, a piece's origin may also be named with more than its rivals require
-// ("Ng1f3", "Ngf3" where one knight reaches f3), and a hyphen may follow it ("Ng1-f3"), as
-// scoresheets and some programs write moves; `respelled` then receives the canonical text.
+// ("Ng1f3", "Ngf3" where one knight reaches f3), a pawn's by its square ("e2e4"), and a
+// hyphen may follow it ("Ng1-f3", "e2-e4"), as scoresheets and programs that write long
+// algebraic do; `respelled` then receives the canonical text (else it is left empty).
 Move canonical_move(const Position& pos, std::string_view text, std::string* respelled = nullptr) {
   std::size_t n = text.size();
   if (n < 2) return Move::none();
@@ -51,7 +52,7 @@ Move canonical_move(const Position& pos, std::string_view text, std::string* res
   std::string_view middle = text.substr(first, n - 2 - first);
   bool capture = !middle.empty() && middle.back() == 'x';
   if (capture) middle.remove_suffix(1);
-  const bool fuller = respelled && pt != PAWN;
+  const bool fuller = respelled;
   if (fuller && !capture && middle.size() > 1 && middle.back() == '-') middle.remove_suffix(1);
   Bitboard named = ~Bitboard(0);  // the origins the disambiguation allows
   bool file_named = false, rank_named = false;
@@ -70,12 +71,15 @@ Move canonical_move(const Position& pos, std::string_view text, std::string* res
 
   Bitboard origins = legal_origins(pos, pt, to);
   if (pt == PAWN) {
-    // Canonical pawn moves: "e4" straight ahead, "exd5" (file only, another file) for every capture.
-    if (rank_named || capture != file_named) return Move::none();
-    Bitboard from = origins & (capture ? named & ~file_bb(to) : file_bb(to));  // one origin per file at most
+    // Canonical pawn moves: "e4" straight ahead, "exd5" (file only, another file) for every
+    // capture. Respelled, the origin square may come first ("e2e4", "e2-e4", "e4xd5").
+    const bool from_square = fuller && rank_named;
+    if (from_square ? !file_named : (rank_named || capture != file_named)) return Move::none();
+    Bitboard from = origins & named & (capture ? ~file_bb(to) : file_bb(to));  // one origin per file at most
     if (!from) return Move::none();
     bool promotes = relative_rank(pos.side_to_move(), to) == RANK_8;
     if (promotes != (promotion != NO_PIECE_TYPE)) return Move::none();
+    if (from_square) *respelled = (capture ? std::string{middle[0], 'x'} : std::string()) + std::string(text.substr(n - 2));
     if (promotes) return Move::make(lsb(from), to, MoveType::Promotion, promotion);
     return to == pos.ep_square() ? Move::make(lsb(from), to, MoveType::EnPassant) : Move(lsb(from), to);
   }
@@ -134,7 +138,7 @@ Move play_nearly_canonical_san(Position& pos, std::string_view text, std::string
   canonical.clear();
   Move m = canonical_move(pos, text, &canonical);
   if (!m.is_ok()) return Move::none();
-  if (canonical.empty()) canonical = text;  // (respelled only a piece's move)
+  if (canonical.empty()) canonical = text;  // (it was canonical)
   pos.make_move(m);
   if (char mark = mark_after(pos)) canonical += mark;
   return m;

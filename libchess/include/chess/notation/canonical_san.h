@@ -23,8 +23,9 @@ Move play_canonical_san(Position& pos, std::string_view text);
 // The same for text that differs from the canonical SAN only as archives and scoresheets
 // most often write it: a wrong check mark or none ("Qg1+" for a mate), castling in zeros
 // ("0-0"), a piece's origin named more fully than its rivals require ("Ng1f3", "Ng1-f3",
-// "Ngf3" where one knight reaches f3). Plays the move, and `canonical` receives its
-// canonical SAN. For readers that report the difference themselves.
+// "Ngf3" where one knight reaches f3), a pawn's square before its move ("e2-e4",
+// "e4xd5"). Plays the move, and `canonical` receives its canonical SAN. For readers that
+// report the difference themselves.
 Move play_nearly_canonical_san(Position& pos, std::string_view text, std::string& canonical);
 
 // The same, the position left as it was either way (for callers that write the move
