@@ -2,6 +2,7 @@
 //
 // Reading is strict: a FEN is a position to set up, and a silently repaired one is a
 // different position. Each check names the field and column and what was expected.
+#include <bit>
 #include <charconv>
 #include <string>
 #include <vector>
@@ -337,19 +338,18 @@ std::string Position::fen(const FenWriteOptions& options) const {
 void Position::append_fen(std::string& out, const FenWriteOptions& options) const {
   char buf[128];  // the longest FEN: 64 squares and 7 slashes, 4 castling letters, two numbers
   char* w = buf;
+  const Bitboard occupied = pieces();
   for (int r = 7; r >= 0; --r) {
-    int empty_run = 0;
-    for (int f = 0; f < 8; ++f) {
-      Piece p = board_[make_square(File(f), Rank(r))];
-      if (p == NO_PIECE) {
-        ++empty_run;
-        continue;
-      }
-      if (empty_run) *w++ = char('0' + empty_run);
-      empty_run = 0;
-      *w++ = PIECE_LETTERS[p];
+    // The rank's men found from its byte of the occupancy, not square by square: a branch
+    // a square was a third of the FEN's time.
+    int file = 0;
+    for (unsigned men = unsigned(occupied >> (8 * r)) & 0xFF; men; men &= men - 1) {
+      const int f = std::countr_zero(men);
+      if (f > file) *w++ = char('0' + f - file);
+      *w++ = PIECE_LETTERS[board_[make_square(File(f), Rank(r))]];
+      file = f + 1;
     }
-    if (empty_run) *w++ = char('0' + empty_run);
+    if (file < 8) *w++ = char('0' + 8 - file);
     if (r) *w++ = '/';
   }
   *w++ = ' ';

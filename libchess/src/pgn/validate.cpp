@@ -243,8 +243,10 @@ GameReport GameValidator::finish() {
   auto by_place = [](const Diagnostic& a, const Diagnostic& b) {
     return std::tie(a.at.line, a.at.column) < std::tie(b.at.line, b.at.column);
   };
-  std::stable_sort(report_.errors.begin(), report_.errors.end(), by_place);
-  std::stable_sort(report_.warnings.begin(), report_.warnings.end(), by_place);
+  // (Nearly always in order already: a sort that moved every diagnostic through a buffer
+  // cost a file that warns of every move a twentieth of its time.)
+  for (std::vector<Diagnostic>* list : {&report_.errors, &report_.warnings})
+    if (!std::is_sorted(list->begin(), list->end(), by_place)) std::stable_sort(list->begin(), list->end(), by_place);
   return std::move(report_);
 }
 
