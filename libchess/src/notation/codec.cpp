@@ -45,8 +45,12 @@ std::string_view MoveNumbers::spilled(int fullmove, Color side, std::string& spi
 }
 
 std::string non_canonical_note(std::string_view text, std::string_view dialect, std::string_view canonical) {
-  return "non-canonical '" + std::string(text) + "', canonical " + std::string(dialect) + " is '" + std::string(canonical) +
-         "'";
+  // One allocation: a file in long algebraic has a note a move.
+  constexpr std::string_view a = "non-canonical '", b = "', canonical ", c = " is '", d = "'";
+  std::string note;
+  note.reserve(a.size() + text.size() + b.size() + dialect.size() + c.size() + canonical.size() + d.size());
+  note.append(a).append(text).append(b).append(dialect).append(c).append(canonical).append(d);
+  return note;
 }
 
 }  // namespace chess::notation
