@@ -244,7 +244,7 @@ GameReport GameValidator::finish() {
     return std::tie(a.at.line, a.at.column) < std::tie(b.at.line, b.at.column);
   };
   // (Nearly always in order already: a sort that moved every diagnostic through a buffer
-  // cost a file that warns of every move a twentieth of its time.)
+  // took 3% of the time on a file that warns of every move.)
   for (std::vector<Diagnostic>* list : {&report_.errors, &report_.warnings})
     if (!std::is_sorted(list->begin(), list->end(), by_place)) std::stable_sort(list->begin(), list->end(), by_place);
   return std::move(report_);
