@@ -97,7 +97,7 @@ public:
     if (building() && keep_.nags) build_->nag(nag, {});
   }
   void comment(std::string_view raw, Location at) {
-    if (stopped()) return;
+    if (Lean || stopped()) return;  // (Lean: no observer, nothing built)
     if (observer_ && saved_.empty()) {
       if (!spans_lines(raw)) observer_->comment(raw);
       else observer_->comment(comment_text(raw));
