@@ -647,6 +647,19 @@ TEST_CASE("The reader's limits bind plain games as they bind the general path's"
     limits.max_variation_depth = 5;
     CHECK(reports(annotated, limits, true) == reports(annotated, limits, false));
   }
+
+  // Comments either side of the limit, read inline (plain ASCII on one line) or not: the
+  // plain path takes only those that fit, the general path refuses the rest.
+  ReaderOptions ten;
+  ten.max_comment_length = 10;
+  for (const char* filler : {"c", "\xe9", "\n"})
+    for (std::size_t n = 7; n <= 13; ++n) {
+      std::string comment(n, 'c');
+      comment.replace(n / 2, 1, filler);
+      std::string text = game("*", "1. e4 {" + comment + "} e5 {x} 2. Nf3 *");
+      INFO(text);
+      CHECK(reports(text, ten, true) == reports(text, ten, false));
+    }
 }
 
 TEST_CASE("The plain path stands aside for other dialects", "[plain]") {
