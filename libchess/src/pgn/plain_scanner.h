@@ -712,12 +712,14 @@ private:
       p_ = close + 1;
       return Outcome::Plain;
     }
-    return any_comment(sink);
+    return any_comment(sink, close);
   }
+  // The comment at p_, whose bytes before `close` plain_text() would pass over unweighed.
   template <class Sink>
-  [[gnu::noinline]] Outcome any_comment(Sink& sink) {
-    const uchar* at = p_++;
+  [[gnu::noinline]] Outcome any_comment(Sink& sink, const uchar* close) {
+    const uchar* at = p_;
     Location where = here(at);  // before the comment's lines move the line count on
+    p_ = close;  // (plain_text() goes on from the first byte it weighs)
     TextMarks marks;
     if (Outcome o = plain_text('}', marks); o != Outcome::Plain) return o;
     std::string_view text(reinterpret_cast<const char*>(at + 1), std::size_t(p_ - at - 1));
