@@ -18,11 +18,22 @@ void count(Summary& s, const chess::pgn::Diagnostic& d, bool warning) {
   ++s.by_code[d.code];
 }
 
+// A game's diagnostics, counted a run of one code at a time: a file in another spelling
+// has a warning at every move, and looking each one's code up in the map took 4.5% of the
+// instructions validating such a file took (callgrind, the master games in long algebraic).
+void count(Summary& s, const std::vector<chess::pgn::Diagnostic>& list) {
+  for (std::size_t i = 0, j; i < list.size(); i = j) {
+    for (j = i + 1; j < list.size() && list[j].code == list[i].code;) ++j;
+    s.by_code[list[i].code] += j - i;
+  }
+}
+
 void count(Summary& s, const GameReport& report) {
   ++s.games;
   ++(report.valid() ? s.valid : s.invalid);
-  for (const chess::pgn::Diagnostic& d : report.errors) count(s, d, false);
-  for (const chess::pgn::Diagnostic& d : report.warnings) count(s, d, true);
+  s.warnings += report.warnings.size();
+  count(s, report.errors);
+  count(s, report.warnings);
 }
 
 std::string summary_text(const Summary& s) {
