@@ -3,6 +3,9 @@
 // reports the general reader and validator give. And the canonical-SAN reader under it:
 // it accepts what the SAN writer writes, and nothing else.
 #include <catch2/catch.hpp>
+#include <fmt/core.h>
+
+#include <algorithm>
 #include <random>
 #include <sstream>
 
@@ -363,6 +366,58 @@ TEST_CASE("Moves in spelling variants are read on the plain path, with the gener
     INFO(text);
     CHECK(plain_path(text) == general_path(text));
     CHECK_FALSE(checked_plain(text));
+  }
+}
+
+TEST_CASE("Without details, spelling warnings keep their severity, code, place and ply, on either path",
+          "[plain]") {
+  // ValidateOptions::details off (pgn-validate -q): the same diagnostics, counted alike,
+  // but a spelling variant's warning without the message, move and FEN nobody reads.
+  auto diagnostics = [](const GameReport& r, bool with_details) {
+    std::string out;
+    for (const auto* list : {&r.errors, &r.warnings})
+      for (const Diagnostic& d : *list) {
+        out += fmt::format("{} {} {}:{} ply {}\n", int(d.severity), d.code, d.at.line, d.at.column, d.ply);
+        if (with_details) out += d.message + "|" + d.move + "|" + d.fen + "\n";
+      }
+    return out;
+  };
+  auto reports = [&](const std::string& text, const ValidateOptions& options, bool plain, bool with_details) {
+    std::istringstream in(text);
+    Reader reader(in);
+    std::string out;
+    ValidateOptions o = options;
+    o.plain_path = plain;
+    for (GameReport report; validate_next_game(reader, o, report);) out += diagnostics(report, with_details);
+    return out;
+  };
+  const std::string text =
+      game("*", "1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-b5 a7-a6 4. Bb5-a4 b7-b5 5. Ba4-b3 Ng8-f6 6. 0-0 *") +
+      game("*", "1. e4 e5 2. Nf3 (2. Ng1-e2 Ng8-f6 3. Nb1-c3) Nc6 3. Bc4 Nf6 4. Ng5 d5 5. exd5 Nxd5 6. Nxf7 *") +
+      game("*", "1. e4 e5 2. Ng1f3 Nb8c6 3. Ke1-e2 *");
+  for (bool strict : {false, true}) {
+    INFO("strict " << strict);
+    ValidateOptions with, without;
+    with.strict = without.strict = strict;
+    without.details = false;
+    const std::string expected = reports(text, with, false, false);
+    CHECK(std::count(expected.begin(), expected.end(), '\n') == 17);  // (each move spelt otherwise, once)
+    for (bool plain : {true, false}) {
+      INFO("plain " << plain);
+      CHECK(reports(text, with, plain, false) == expected);
+      CHECK(reports(text, without, plain, false) == expected);
+      // With details, each spelling variant's warning says what it is, and where:
+      const std::string full = reports(text, with, plain, true);
+      CHECK(full.find("|Ng1-f3|rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2") != std::string::npos);
+      // without, nothing but the first line of each.
+      const std::string bare = reports(text, without, plain, true);
+      for (std::size_t at = 0; (at = bare.find('\n', at)) != std::string::npos; ++at) {
+        INFO(bare);
+        REQUIRE(at + 1 < bare.size());
+        CHECK(bare.compare(at + 1, 3, "||\n") == 0);  // an empty message, move and FEN
+        at += 3;
+      }
+    }
   }
 }
 

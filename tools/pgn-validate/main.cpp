@@ -59,6 +59,7 @@ int main(int argc, char** argv) {
   if (run.files.empty()) run.files.push_back("-");
   if (!run.part.check(run.files, diagnostics) || !out.open(run.files)) return tools::EXIT_USAGE_OR_IO;
   run.progress = reporting.show_progress();
+  run.validate.details = !quiet;  // (the summary counts diagnostics by code: it reads no more of them)
   validate::Output output(diagnostics, {format == "jsonl", quiet});
   return out.finish(run.part.merge ? validate::merge(run, output, diagnostics) : validate::run(run, output, diagnostics));
 }

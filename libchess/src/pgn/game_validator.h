@@ -57,6 +57,9 @@ public:
   // A move read from a spelling variant (`message` from non_canonical_note): a warning,
   // an error with --strict. `fen` is the position before the move.
   void note_spelling(Location at, std::string message, int ply, std::string move, std::string fen);
+  // Whether the caller wants a diagnostic's message, move and FEN (ValidateOptions::details):
+  // if not, note_spelling is given none, and they need not be made.
+  bool details() const { return options_.details; }
   // A diagnostic of the reading met once the checks began (begin() takes those before).
   void note_read(const Diagnostic& d) { add(d); }
   // A move the caller's replay does not read itself (not canonical SAN: "0-0", "Ng1f3"),

@@ -186,6 +186,7 @@ public:
     std::string canonical;
     Move m = notation::play_nearly_canonical_san(pos, text, canonical);
     if (!m.is_ok()) return Move::none();
+    if (!validator_->details()) return validator_->note_spelling(at, {}, ply, {}, {}), m;
     pos.unmake_move(m);
     std::string fen = pos.fen();  // (the warning's position is the one before the move)
     pos.make_move(m);

@@ -452,7 +452,9 @@ void GameValidator::report_unread(const ParseResult& r, const MoveNode& node, Po
 void GameValidator::note_readings(const std::vector<notation::ReadingNote>& notes, Location at, int ply,
                                   std::string_view text, const Position& pos) {
   for (const notation::ReadingNote& note : notes) {
-    if (note.spelling_only)
+    if (note.spelling_only && !details())
+      note_spelling(at, {}, ply, {}, {});
+    else if (note.spelling_only)
       note_spelling(at, note.message, ply, std::string(text), pos.fen());
     else
       add({Severity::Warning, "lenient-reading", at, note.message, ply, std::string(text), pos.fen(), {}});

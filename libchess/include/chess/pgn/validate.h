@@ -71,6 +71,12 @@ struct ValidateOptions {
   // direct calls: at every ply of every game, game-adjudicate's judge is the replay's
   // hottest caller, and most plies need no call at all (one per thread, as the observer).
   rules::GameJudge* judge = nullptr;
+  // False: the caller reads of each diagnostic only its severity, code, place and ply (as
+  // pgn-validate -q, which counts them). The warning for a move spelt otherwise than in
+  // canonical SAN ("0-0", "Ng1-f3"), which a file in long algebraic earns at every move,
+  // then comes without its message, move text and FEN: making those took more than half of
+  // the time such a file is read in.
+  bool details = true;
 };
 
 struct GameReport {
