@@ -54,6 +54,17 @@ std::vector<std::string> spellings(Position& pos, Move m) {
   return out;
 }
 
+// Where the random games start (a Chess960 position or not).
+const std::pair<const char*, bool> STARTS[] = {
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false},
+    {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false},
+    {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", false},
+    {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", false},
+    {"4k3/8/8/8/8/8/8/RN2K1NR w - - 0 1", false},  // twin knights and rooks: disambiguations
+    {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true},
+    {"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1", true},
+};
+
 // Moves the board leaves to the reference.
 bool declined_kind(const Position& pos, Move m) {
   if (m.type() == MoveType::Promotion || m.type() == MoveType::EnPassant) return true;
@@ -64,17 +75,8 @@ bool declined_kind(const Position& pos, Move m) {
 
 TEST_CASE("The SAN board plays what play_canonical_san plays, the same move, or declines", "[notation][san-board]") {
   std::mt19937_64 rng(2026);
-  const std::pair<const char*, bool> starts[] = {
-      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false},
-      {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false},
-      {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", false},
-      {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", false},
-      {"4k3/8/8/8/8/8/8/RN2K1NR w - - 0 1", false},  // twin knights and rooks: disambiguations
-      {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true},
-      {"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1", true},
-  };
   int played = 0, declined = 0, canonical_played = 0, checks = 0, mates = 0, castlings_undone = 0;
-  for (auto [start, chess960] : starts)
+  for (auto [start, chess960] : STARTS)
     for (int game = 0; game < 10; ++game) {
       Position pos = from(start, chess960);
       notation::SanBoard board;
@@ -155,6 +157,84 @@ TEST_CASE("The SAN board plays what play_canonical_san plays, the same move, or 
   CHECK(checks > 5000);
   CHECK(mates > 50);
   CHECK(castlings_undone > 100);
+}
+
+TEST_CASE("The SAN board's long algebraic: what play_nearly_canonical_san reads, the same move, or declined",
+          "[notation][san-board]") {
+  // The reference here is the lenient reader the plain path falls back on, which warns of
+  // the spelling: each legal move in long algebraic must play on the board unless it is of
+  // the kinds the board leaves to the reference; its near misses (the other separator, a
+  // pawn's letter, the piece's letter changed or dropped, a wrong mark, another origin) may
+  // only play as the reference reads them.
+  std::mt19937_64 rng(1851);
+  const notation::Codec* lan = notation::find_codec("lan");
+  REQUIRE(lan);
+  int played = 0, near_misses = 0, near_misses_declined = 0;
+  for (auto [start, chess960] : STARTS)
+    for (int game = 0; game < 6; ++game) {
+      Position pos = from(start, chess960);
+      notation::SanBoard board;
+      board.set(pos);
+      for (int ply = 0; ply < 100; ++ply) {
+        INFO(pos.fen());
+        MoveList moves;
+        generate_legal(pos, moves);
+        if (moves.empty()) break;
+        for (Move m : moves) {
+          const std::string written = lan->format(pos, m, {});
+          std::vector<std::string> texts{written};
+          std::string body = written;
+          char mark = 0;
+          if (body.back() == '+' || body.back() == '#') mark = body.back(), body.pop_back();
+          const std::size_t sep = body.find_first_of("-x", 1);
+          if (sep != std::string::npos && sep >= 2 && body.size() >= 5) {  // (not castling)
+            std::string other = body;
+            other[sep] = other[sep] == 'x' ? '-' : 'x';
+            texts.push_back(other + (mark ? std::string(1, mark) : ""));  // the other separator
+            if (mark) texts.push_back(body);                               // the mark dropped
+            texts.push_back(body + (mark == '+' ? "#" : "+"));             // a wrong one
+            const bool pawn = body.size() == 5;
+            texts.push_back(pawn ? "P" + written : written.substr(1));      // a pawn's letter; a piece's dropped
+            if (!pawn) texts.push_back((body[0] == 'N' ? "B" : "N") + written.substr(1));  // another piece's
+            std::string moved = written;
+            moved[sep - 2] = char(moved[sep - 2] == 'a' ? 'b' : moved[sep - 2] - 1);  // another origin
+            texts.push_back(moved);
+          }
+          for (const std::string& text : texts) {
+            INFO(text);
+            Position reference = pos;
+            std::string canonical;
+            const Move expected = notation::play_nearly_canonical_san(reference, text, canonical);
+            notation::SanBoard tried = board;
+            const Move got = tried.play_long(text);
+            if (got.is_ok()) {
+              REQUIRE(got == expected);
+              REQUIRE(standing(tried, pos) == standing(reference));
+              notation::SanBoard undone = tried;
+              undone.take_back();
+              REQUIRE(standing(undone, pos) == standing(pos));
+              played += text == written;
+            } else {
+              REQUIRE(standing(tried, pos) == standing(pos));
+              // The move as written declined: only the kinds left to the reference, and castling.
+              if (text == written) REQUIRE((declined_kind(pos, m) || m.type() == MoveType::Castling));
+              near_misses_declined += text != written;
+            }
+            near_misses += text != written;
+          }
+        }
+        const Move next = moves.moves[rng() % moves.size()];
+        Position after = pos;
+        after.make_move(next);
+        const Move got = board.play_long(lan->format(pos, next, {}));
+        if (got.is_ok()) REQUIRE(standing(board, after) == standing(after));  // carried along the game
+        else board.set(after);
+        pos = after;
+      }
+    }
+  CHECK(played > 15000);
+  CHECK(near_misses > 4 * played);
+  CHECK(near_misses_declined > 3 * played);  // (a few are other legal moves, played as the reference reads them)
 }
 
 TEST_CASE("The SAN board: a castling through check, onto an attacked square, or in Chess960", "[notation][san-board]") {

@@ -187,6 +187,42 @@ Move SanBoard::castle_with(Move m, char claim) {
   return m;
 }
 
+Move SanBoard::play_long(std::string_view text) {
+  const char* t = text.data();
+  std::size_t n = text.size();
+  char claim = 0;
+  if (n && (t[n - 1] == '+' || t[n - 1] == '#')) claim = t[--n];
+  const PieceType pt = n == 6 ? english_piece(t[0]) : n == 5 ? PAWN : NO_PIECE_TYPE;
+  if (pt == NO_PIECE_TYPE || (pt == PAWN && n != 5) || (pt == KING && chess960_)) return Move::none();
+  t += n - 5;  // the origin, the separator, the square
+  const unsigned from_file = unsigned(t[0] - 'a'), from_rank = unsigned(t[1] - '1');
+  const unsigned to_file = unsigned(t[3] - 'a'), to_rank = unsigned(t[4] - '1');
+  if ((from_file | from_rank | to_file | to_rank) > 7 || (t[2] != '-' && t[2] != 'x')) return Move::none();
+  const Color us = side_;
+  const Square from = make_square(File(from_file), Rank(from_rank)), to = make_square(File(to_file), Rank(to_rank));
+  const Bitboard to_bb = square_bb(to), occupied = by_type_[NO_PIECE_TYPE];
+  if (!(by_color_[us] & square_bb(from)) || on_[from] != pt || (by_color_[us] & to_bb)) return Move::none();
+  const bool capture = by_color_[~us] & to_bb;
+  if ((t[2] == 'x') != capture) return Move::none();
+  Bitboard reach;  // as play() gives make(): what the man attacks from `to`
+  if (pt == PAWN) {
+    // A promotion or an e.p. capture is declined, as play() declines them.
+    if (relative_rank(us, to) == RANK_8 || to == ep_) return Move::none();
+    const int push = pawn_push(us);
+    const bool step = !capture && (to == from + push ||
+                                   (relative_rank(us, from) == RANK_2 && to == from + 2 * push &&
+                                    !(occupied & square_bb(from + push))));
+    if (!step && !(capture && (pawn_captures(us, from) & to_bb))) return Move::none();
+    reach = pawn_captures(us, to);
+  } else {
+    reach = lines(pt, to);
+    if (!(lines(pt, from) & to_bb)) return Move::none();
+    if (pt >= BISHOP && pt <= QUEEN && ((between(from, to) ^ to_bb) & occupied)) return Move::none();
+  }
+  if (pt == KING ? attacked(to, occupied ^ square_bb(from)) : !legal(from, to)) return Move::none();
+  return make(pt, from, to, reach, capture, claim);
+}
+
 void SanBoard::take_back() {
   const Undo& u = undo_;
   side_ = ~side_;

@@ -34,10 +34,16 @@ public:
   // exactly the check mark the move earns, plays it and returns it; otherwise returns
   // Move::none() and leaves the board as it was.
   [[gnu::always_inline]] Move play(std::string_view text);
-  // The last move play() made, taken back (once: the move before it cannot be).
+  // The same for a move in long algebraic ("Ng1-f3", "e2-e4", "Nf3xe5": the origin's square,
+  // '-', or 'x' exactly on a capture, then the square), which play_nearly_canonical_san
+  // reads as the same move (a file in that notation spells every move so); the caller warns
+  // of the spelling. Declines what play() declines, and any check mark but the move's own.
+  Move play_long(std::string_view text);
+  // The last move play() or play_long() made, taken back (once: the move before it cannot be).
   void take_back();
 
   Color side_to_move() const { return side_; }
+  int game_ply() const { return game_ply_; }
   bool in_check() const { return checkers_; }
   bool has_legal_move() const;
 

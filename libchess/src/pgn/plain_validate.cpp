@@ -153,6 +153,16 @@ public:
   // general path, seven times slower. Out of line: the scanner's loop, into which play() is
   // inlined, keeps its registers for the moves the board plays.
   [[gnu::noinline]] Move play_declined(std::string_view text, plain::Place at, bool main_line) {
+    // Long algebraic, where its warning is counted and not read (ValidateOptions::details):
+    // on the board, which can take it back. With the warning's details, the Position below
+    // writes them.
+    if (!validator_->details())
+      if (Move m = san_.play_long(text); m.is_ok()) {
+        validator_->note_spelling(at(), {}, san_.game_ply() - start_ply_, {}, {});
+        texts_canonical_ = false;
+        declined_ = false;
+        return m;
+      }
     before_decline_ = san_;  // the board cannot take this move back: a variation may replace it
     Position& pos = declined_on();
     san_.store(pos);
