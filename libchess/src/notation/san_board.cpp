@@ -86,8 +86,8 @@ void SanBoard::store(Position& pos) const {
 }
 
 bool SanBoard::attacked(Square s, Bitboard occupied) const {
-  if (((pawn_attacks(side_, s) & by_type_[PAWN]) | (knight_attacks(s) & by_type_[KNIGHT]) |
-       (king_attacks(s) & by_type_[KING])) &
+  if (((pawn_captures(side_, s) & by_type_[PAWN]) | (lines(KNIGHT, s) & by_type_[KNIGHT]) |
+       (lines(KING, s) & by_type_[KING])) &
       by_color_[~side_])
     return true;
   return reaching(s, sliders(~side_, s), occupied);
@@ -106,8 +106,8 @@ Move SanBoard::castling(bool king_side) const {
   const Square rook = lsb(rooks);
   const Square king_to = Position::castling_king_to(us, king_side), rook_to = Position::castling_rook_to(us, king_side);
   const Bitboard ends = square_bb(king) | square_bb(rook);
-  if ((between_bb(rook, rook_to) | between_bb(king, king_to)) & ~ends & by_type_[NO_PIECE_TYPE]) return Move::none();
-  for (Bitboard path = between_bb(king, king_to); path;)
+  if ((between(rook, rook_to) | between(king, king_to)) & ~ends & by_type_[NO_PIECE_TYPE]) return Move::none();
+  for (Bitboard path = between(king, king_to); path;)
     if (attacked(pop_lsb(path), by_type_[NO_PIECE_TYPE] ^ ends)) return Move::none();
   return Move::make(king, rook, MoveType::Castling);
 }
@@ -117,7 +117,7 @@ Move SanBoard::castling(bool king_side) const {
 bool SanBoard::has_legal_move() const {
   const Color us = side_;
   const Square king = king_[us];
-  for (Bitboard steps = king_attacks(king) & ~by_color_[us]; steps;)
+  for (Bitboard steps = lines(KING, king) & ~by_color_[us]; steps;)
     if (!attacked(pop_lsb(steps), by_type_[NO_PIECE_TYPE] ^ square_bb(king))) return true;
   if (more_than_one(checkers_)) return false;  // a double check: only the king can answer
   // One check, and no e.p. capture to weigh: another man takes the checker or steps between,
@@ -128,11 +128,11 @@ bool SanBoard::has_legal_move() const {
     const Bitboard ours = by_color_[us], occupied = by_type_[NO_PIECE_TYPE], pawns = by_type_[PAWN] & ours;
     const Square checker = lsb(checkers_);
     const int push = pawn_push(us);
-    for (Bitboard targets = between_bb(king, checker); targets;) {
+    for (Bitboard targets = between(king, checker); targets;) {
       const Square t = pop_lsb(targets);
-      Bitboard from = (knight_attacks(t) & by_type_[KNIGHT] & ours) | reaching(t, sliders(us, t), occupied);
+      Bitboard from = (lines(KNIGHT, t) & by_type_[KNIGHT] & ours) | reaching(t, sliders(us, t), occupied);
       if (t == checker) {
-        from |= pawn_attacks(~us, t) & pawns;
+        from |= pawn_captures(~us, t) & pawns;
       } else if (relative_rank(us, t) >= RANK_3) {  // a step, or two from the second rank
         if (pawns & square_bb(t - push)) from |= square_bb(t - push);
         else if (relative_rank(us, t) == RANK_4 && !(occupied & square_bb(t - push)))
@@ -182,7 +182,7 @@ Move SanBoard::castle_with(Move m, char claim) {
   // validation 1.5% of its time for two moves a game).
   const Square king = king_[them];
   const Square rook_to = Position::castling_rook_to(us, king_side);
-  checkers_ = reaching(king, rook_pseudo_attacks(king) & square_bb(rook_to), by_type_[NO_PIECE_TYPE]);
+  checkers_ = reaching(king, lines(ROOK, king) & square_bb(rook_to), by_type_[NO_PIECE_TYPE]);
   if ((!checkers_ ? 0 : has_legal_move() ? '+' : '#') != claim) return take_back(), Move::none();
   return m;
 }
