@@ -204,4 +204,21 @@ run "$tmp/star-twice.pgn"
 check "'* *': the second said as written twice, in game 1" \
   grep -q "star-twice.pgn:3:12: warning\[unexpected-text\]: the termination marker written twice: the second skipped (game 1 at line 1)" <<<"$err"
 
+# A warning at every move: a run prints the first 100 whole (their position too) and counts
+# the rest; the games checked once it prints no more of them are checked without the
+# warnings' details, and must print the same. The oracle: --all-warnings, which prints each.
+for i in $(seq 40); do roster "*"; printf '1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-b5 a7-a6 *\n\n'; done >"$tmp/lan.pgn"
+run --all-warnings "$tmp/lan.pgn"
+first_100=$(grep 'warning\[non-canonical-san\]' <<<"$err" | head -n 100)
+check "every move warned of, with its position" [ "$(grep -c "warning\[non-canonical-san\].*position [^ ]* [wb] " <<<"$err")" -eq 240 ]
+for jobs in 1 2; do
+  run -j $jobs "$tmp/lan.pgn"
+  check "a warning a move, $jobs job(s): the first 100 printed as --all-warnings prints them" \
+    [ "$(grep 'warning\[non-canonical-san\]' <<<"$err")" = "$first_100" ]
+  check "a warning a move, $jobs job(s): the rest counted" \
+    grep -q "^40 games: 40 valid, 0 invalid; 240 warnings; non-canonical-san 240$" <<<"$err"
+  check "a warning a move, $jobs job(s): said once that the rest are left out" \
+    [ "$(grep -c 'note\[max-warnings\]: 100 warnings\[non-canonical-san\] printed' <<<"$err")" -eq 1 ]
+done
+
 finish "pgn-validate CLI"

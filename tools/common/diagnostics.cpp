@@ -66,6 +66,11 @@ bool DiagnosticPrinter::take_warning(std::string_view code) const {
   return false;
 }
 
+bool DiagnosticPrinter::warnings_left_out(std::string_view code) const {
+  auto it = warnings_.find(code);
+  return max_same_warning && it != warnings_.end() && it->second >= max_same_warning;
+}
+
 namespace {
 
 // Control characters and bytes that are not UTF-8 as \xNN: a message never carries a

@@ -34,6 +34,8 @@ public:
   std::size_t max_same_warning = 100;
   // Whether to print a warning of `code` (saying so, once, when it is not).
   bool take_warning(std::string_view code) const;
+  // Whether no more warnings of `code` will be printed.
+  bool warnings_left_out(std::string_view code) const;
 
 private:
   mutable std::map<std::string, std::size_t, std::less<>> warnings_;
