@@ -78,7 +78,9 @@ int run(const RunOptions& options, Output& output, const tools::DiagnosticPrinte
     }
     c.report.ordinal += ordinal_offset;
     output.game(file, c.report);
-    if (diagnostics.warnings_left_out("non-canonical-san")) spelling_left_out.store(true, std::memory_order_relaxed);
+    if (!c.report.warnings.empty() && !spelling_left_out.load(std::memory_order_relaxed) &&
+        diagnostics.warnings_left_out("non-canonical-san"))
+      spelling_left_out.store(true, std::memory_order_relaxed);
     if (!c.report.valid()) invalid = tools::EXIT_SOME_INVALID;
     if (emitting && c.report.valid() == (options.emit == Emit::Valid)) fmt::print("{}\n", c.raw);
     return true;
