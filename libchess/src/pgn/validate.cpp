@@ -257,7 +257,9 @@ void GameValidator::note_spelling(Location at, std::string message, int ply, std
   const Severity severity = options_.strict ? Severity::Error : Severity::Warning;
   std::vector<Diagnostic>& list = severity == Severity::Error ? report_.errors : report_.warnings;
   if (list.size() == list.capacity() && list.size() < 64) list.reserve(64);
-  list.emplace_back(severity, "non-canonical-san", at, std::move(message), ply, std::move(move), std::move(fen));
+  Diagnostic& d = list.emplace_back();  // (filled in place: clang before 16 has no parenthesised aggregate init)
+  d.severity = severity, d.code = "non-canonical-san", d.at = at, d.message = std::move(message), d.ply = ply;
+  d.move = std::move(move), d.fen = std::move(fen);
 }
 
 void GameValidator::add(Diagnostic d) {
