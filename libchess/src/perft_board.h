@@ -169,8 +169,8 @@ PERFT_INLINE bool is_standard_castling(Square king, Bitboard rooks) {
 // What the opponent does to the side to move, found once per node.
 struct Threats {
   Square king;
-  // By the opponent, our king lifted off (it cannot hide behind itself); the sliders' part
-  // only where the king could step or castle.
+  // By the opponent, our king lifted off (it cannot hide behind itself); only where the
+  // king could step or castle (elsewhere it may be left out).
   Bitboard attacked;
   Bitboard checkers;
   Bitboard pinned_diagonal, pinned_orthogonal;  // pin rays: from beside the king to the pinner
@@ -196,31 +196,39 @@ PERFT_INLINE Threats threats(const Board& b) {
   const Bitboard theirs = b.occupied & ~b.ours, our_king = b.kings & b.ours;
   const Bitboard pawns = b.pawns & theirs, diagonal = b.diagonal & theirs, orthogonal = b.orthogonal & theirs;
   t.king = lsb(our_king);
-  const Bitboard around = b.occupied ^ our_king;
-  Bitboard attacked = shift<SOUTH_WEST>(pawns) | shift<SOUTH_EAST>(pawns) | king_attacks(lsb(b.kings & theirs));
-  for (Bitboard n = b.knights & theirs; n;) attacked |= knight_attacks(pop_lsb(n));
-  // The sliders are looked up only if the king has somewhere to go: often it has not (boxed
-  // in by its own men, castling blocked). A castling's squares may hold its own rook.
-  Bitboard wanted = king_attacks(t.king) & ~b.ours & ~attacked;
+  // What the opponent attacks is wanted only where the king could step or castle: often it
+  // can do neither (boxed in by its own men, castling blocked), and nothing is looked up.
+  // A castling's squares may hold its own rook.
+  // (The square masked: every board has its king, but GCC sees a path with none and warns
+  // of a read past the table's end.)
+  const Bitboard steps = king_attacks(Square(t.king & 63)) & ~b.ours;
+  Bitboard crossed = 0;
   t.castling_rooks = 0;
   if (const Bitboard rooks = b.specials & RANK_1_BB; is_standard_castling(t.king, rooks)) {
     // Most castling rights in a tree are the standard ones, kept for many plies: their paths
     // are constants (the king's own square is left to the check test).
-    if ((rooks & square_bb(SQ_H1)) && !(b.occupied & OO_PATH)) t.castling_rooks |= square_bb(SQ_H1), wanted |= OO_PATH;
+    if ((rooks & square_bb(SQ_H1)) && !(b.occupied & OO_PATH)) t.castling_rooks |= square_bb(SQ_H1), crossed |= OO_PATH;
     if ((rooks & square_bb(SQ_A1)) && !(b.occupied & OOO_EMPTY))
-      t.castling_rooks |= square_bb(SQ_A1), wanted |= OOO_SAFE;
+      t.castling_rooks |= square_bb(SQ_A1), crossed |= OOO_SAFE;
   } else {
     for (Bitboard r = rooks; r;) {
       const Square rook = pop_lsb(r);
       const CastlingPath& p = CASTLING_PATHS[t.king & 7][rook];
       if (b.occupied & p.empty) continue;
       t.castling_rooks |= square_bb(rook);
-      wanted |= p.safe;
+      crossed |= p.safe;
     }
   }
-  if (wanted) {
-    for (Bitboard s = diagonal; s;) attacked |= bishop_attacks(pop_lsb(s), around);
-    for (Bitboard s = orthogonal; s;) attacked |= rook_attacks(pop_lsb(s), around);
+  Bitboard attacked = 0;
+  if (steps | crossed) {
+    attacked = shift<SOUTH_WEST>(pawns) | shift<SOUTH_EAST>(pawns) | king_attacks(lsb(b.kings & theirs));
+    for (Bitboard n = b.knights & theirs; n;) attacked |= knight_attacks(pop_lsb(n));
+    // The sliders only if a square is left that the men above do not attack.
+    if ((steps & ~attacked) | crossed) {
+      const Bitboard around = b.occupied ^ our_king;
+      for (Bitboard s = diagonal; s;) attacked |= bishop_attacks(pop_lsb(s), around);
+      for (Bitboard s = orthogonal; s;) attacked |= rook_attacks(pop_lsb(s), around);
+    }
   }
   t.attacked = attacked;
   t.checkers = (pawn_attacks(WHITE, t.king) & pawns) | (knight_attacks(t.king) & b.knights & theirs);
