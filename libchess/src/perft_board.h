@@ -191,6 +191,11 @@ PERFT_INLINE void x_ray(const Board& b, Threats& t, Bitboard sliders, Bitboard t
   }
 }
 
+// Every board has its two kings, but GCC, inlining this, sees a path without ours and warns
+// of a read past the king table's end (a test or mask to quiet it cost 1-3% more
+// instructions here, by callgrind).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Warray-bounds"
 PERFT_INLINE Threats threats(const Board& b) {
   Threats t;
   const Bitboard theirs = b.occupied & ~b.ours, our_king = b.kings & b.ours;
@@ -199,9 +204,7 @@ PERFT_INLINE Threats threats(const Board& b) {
   // What the opponent attacks is wanted only where the king could step or castle: often it
   // can do neither (boxed in by its own men, castling blocked), and nothing is looked up.
   // A castling's squares may hold its own rook.
-  // (The square masked: every board has its king, but GCC sees a path with none and warns
-  // of a read past the table's end.)
-  const Bitboard steps = king_attacks(Square(t.king & 63)) & ~b.ours;
+  const Bitboard steps = king_attacks(t.king) & ~b.ours;
   Bitboard crossed = 0;
   t.castling_rooks = 0;
   if (const Bitboard rooks = b.specials & RANK_1_BB; is_standard_castling(t.king, rooks)) {
@@ -237,6 +240,7 @@ PERFT_INLINE Threats threats(const Board& b) {
   x_ray<false>(b, t, orthogonal, theirs, t.pinned_orthogonal);
   return t;
 }
+#pragma GCC diagnostic pop
 
 // Out of check, with each rook of ours still marked.
 template <class Sink>
