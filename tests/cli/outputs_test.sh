@@ -165,6 +165,30 @@ printf '[White "W"]\n[Black "B"]\n[Result "*"]\n\n1. e5 *\n' >"$tmp/broken.pgn"
 check "pgn-convert --rejects /dev/full: exit 2" [ $? -eq 2 ]
 check "pgn-convert --rejects /dev/full: says so" grep -q "/dev/full: write error" "$tmp/err"
 
+# A side file (--summary-file, --rejects, --duplicates-file) naming an input, -o's file or
+# another side file is refused before anything is read or written: no input is emptied,
+# and no side file's records lost under another's.
+for p in pgn-validate pgn-convert game-adjudicate; do
+  "$bins/$p" --summary-file "$tmp/hard.pgn" "$tmp/in.pgn" >/dev/null 2>"$tmp/err"
+  check "$p --summary-file (the input, a hard link): exit 2" [ $? -eq 2 ]
+  check "$p --summary-file (the input): refused, said" grep -q -- "--summary-file .*hard.pgn is the input .*in.pgn: refused" "$tmp/err"
+  check "$p --summary-file (the input): the input untouched" cmp -s "$tmp/in.pgn" "$tmp/in.copy"
+done
+"$bins/pgn-convert" --on-error skip --rejects "$tmp/link.pgn" "$tmp/in.pgn" >/dev/null 2>"$tmp/err"
+check "pgn-convert --rejects (the input, a link): exit 2" [ $? -eq 2 ]
+check "pgn-convert --rejects (the input): the input untouched" cmp -s "$tmp/in.pgn" "$tmp/in.copy"
+rm -f "$tmp/side.pgn"
+"$bins/pgn-convert" --on-error skip --rejects "$tmp/side.pgn" -o "$tmp/./side.pgn" "$tmp/broken.pgn" 2>"$tmp/err"
+check "pgn-convert --rejects F -o ./F (F not yet made): exit 2" [ $? -eq 2 ]
+check "pgn-convert --rejects F -o ./F: refused, said" grep -q -- "-o .*side.pgn and --rejects .*side.pgn name one file: refused" "$tmp/err"
+check "pgn-convert --rejects F -o ./F: nothing made" [ ! -e "$tmp/side.pgn" ]
+"$bins/pgn-convert" --duplicates drop --duplicates-file "$tmp/side.pgn" --summary-file "$tmp/side.pgn" "$tmp/in.pgn" \
+  >/dev/null 2>"$tmp/err"
+check "pgn-convert --duplicates-file F --summary-file F: exit 2" [ $? -eq 2 ]
+"$bins/pgn-convert" --on-error skip --rejects "$tmp/side.pgn" -o "$tmp/kept.pgn" "$tmp/broken.pgn" "$tmp/in.pgn" 2>/dev/null
+check "pgn-convert --rejects and -o, two files: both written" grep -q "1. e5" "$tmp/side.pgn"
+check "pgn-convert --rejects and -o, two files: the games kept in -o's" cmp -s "$tmp/kept.pgn" <("$bins/pgn-convert" "$tmp/in.pgn" 2>/dev/null)
+
 # A deep perft on two threads stops at once: no result, exit 130.
 start=$(date +%s%N)
 "$bins/fen-perft" -d 8 --threads 2 >"$tmp/out" 2>"$tmp/err" &

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -155,6 +156,25 @@ const std::string* input_named_by(const struct stat& target, const std::vector<s
   return nullptr;
 }
 
+// Whether two paths a program writes name one file: the same device and inode where both
+// exist, else the same path once made absolute and its links and dots resolved. Devices and
+// pipes (/dev/null) may be written twice harmlessly.
+bool one_file(const std::string& a, const std::string& b) {
+  struct stat sa, sb;
+  const bool a_exists = ::stat(a.c_str(), &sa) == 0, b_exists = ::stat(b.c_str(), &sb) == 0;
+  if ((a_exists && !S_ISREG(sa.st_mode)) || (b_exists && !S_ISREG(sb.st_mode))) return false;
+  if (a_exists && b_exists) return same_file(sa, sb);
+  std::error_code error;  // (a path that cannot be resolved is left to the file's opening to say)
+  auto resolved = [&](const std::string& p) {
+    std::filesystem::path made = std::filesystem::absolute(p, error);
+    return error ? made : std::filesystem::weakly_canonical(made, error);
+  };
+  const std::filesystem::path ra = resolved(a);
+  if (error) return false;
+  const std::filesystem::path rb = resolved(b);
+  return !error && ra == rb;
+}
+
 // The name template of a temporary file beside `path` (beside the file itself when `path`
 // is a link to it), and in `final_path` the name it is to be renamed to.
 std::string temp_beside(const std::string& path, bool exists, std::string& final_path) {
@@ -198,8 +218,36 @@ void OutputFile::add_option(CLI::App& app) {
                  "beside it, renamed at the end); not one of the inputs");
 }
 
+void OutputFile::add_side_file(const std::string& option, const std::string& path) {
+  if (!path.empty()) side_files_.emplace_back(option, path);
+}
+
+bool OutputFile::refuse_side_files(const std::vector<std::string>& inputs) const {
+  std::vector<std::pair<std::string, std::string>> written = side_files_;
+  if (!path_.empty()) written.insert(written.begin(), {"-o", path_});
+  for (std::size_t i = 0; i < written.size(); ++i) {
+    const auto& [option, path] = written[i];
+    struct stat st;
+    if (i > 0 || path_.empty())  // (-o's own test is open()'s)
+      if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode))
+        if (const std::string* input = input_named_by(st, inputs)) {
+          diagnostics_.print(Severity::Error, option + " " + path + " is " +
+                                                  (*input == "-" ? "standard input" : "the input " + *input) + ": refused");
+          return true;
+        }
+    for (std::size_t j = 0; j < i; ++j)
+      if (one_file(written[j].second, path)) {
+        diagnostics_.print(Severity::Error, written[j].first + " " + written[j].second + " and " + option + " " + path +
+                                                " name one file: refused");
+        return true;
+      }
+  }
+  return false;
+}
+
 bool OutputFile::open(const std::vector<std::string>& inputs, bool line_by_line) {
   std::signal(SIGPIPE, SIG_DFL);
+  if (refuse_side_files(inputs)) return false;
   out.diagnostics = &diagnostics_;
   struct stat st;
   if (path_.empty()) {

@@ -11,7 +11,8 @@
 //   - a closed pipe (`pgn-convert big.pgn | head`) ends the program quietly, killed by
 //     SIGPIPE as Unix filters are (the shell shows status 141);
 //   - -o naming one of the inputs (the same file, by device and inode, whatever its name;
-//     '-' is standard input) is refused before anything is read.
+//     '-' is standard input) is refused before anything is read; so is a side file (a
+//     summary, rejects) naming an input, -o's file or another side file's.
 // A record of over 64 MiB is written out before its end (memory stays bounded).
 #pragma once
 
@@ -33,6 +34,10 @@ public:
 
   // -o FILE, for the program's options.
   void add_option(CLI::App& app);
+  // A file the program also writes (--rejects, --summary-file, --duplicates-file), by its
+  // option, for open() to refuse when it names an input or the file -o or another such
+  // option names: the first would be lost, an input emptied before it is read. Empty: none.
+  void add_side_file(const std::string& option, const std::string& path);
   // Takes over standard output (and installs the signal handlers). `inputs` are the files
   // the program reads ('-': standard input; none: it reads none). `line_by_line`: each record is written as it
   // ends (a coprocess, --line-buffered); so it is when standard output is a terminal.
@@ -48,8 +53,11 @@ public:
   std::string take_path() { return std::exchange(path_, std::string()); }
 
 private:
+  bool refuse_side_files(const std::vector<std::string>& inputs) const;  // true: said why
+
   const DiagnosticPrinter& diagnostics_;
   std::string path_;  // -o FILE; empty: standard output
+  std::vector<std::pair<std::string, std::string>> side_files_;  // option, path
   std::string final_path_;  // what the temporary file is renamed to (FILE, its links resolved)
   bool opened_ = false, finished_ = false;
 };

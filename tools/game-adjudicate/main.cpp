@@ -62,6 +62,7 @@ int main(int argc, char** argv) {
   if (list) return adjudicate::list_rules(), tools::EXIT_ALL_GOOD;
   std::vector<std::string> inputs = run.loop.files.empty() ? std::vector<std::string>{"-"} : run.loop.files;
   if (!rules_file.empty()) inputs.push_back(rules_file);
+  output.add_side_file("--summary-file", run.part.summary_file);
   if (!run.part.check(run.loop.files, diagnostics) || !output.open(inputs)) return tools::EXIT_USAGE_OR_IO;
   if ((positions_mode || standings.enabled) && (run.part.merge || run.part.summary_to_file()))
     return diagnostics.print(tools::Severity::Error, "--summary-file and --merge are for games judged one by one, not "

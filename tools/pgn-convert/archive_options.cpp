@@ -59,7 +59,7 @@ bool usage_error(const tools::DiagnosticPrinter& diagnostics, const std::string&
 }  // namespace
 
 bool ArchiveOptions::apply(RunOptions& run, Selection& selection, tools::OutputFile& output,
-                           std::vector<std::string>& inputs, const tools::DiagnosticPrinter& diagnostics) {
+                           const std::vector<std::string>& inputs, const tools::DiagnosticPrinter& diagnostics) {
   std::string error;
   for (const std::string& w : where_) {
     std::unique_ptr<Criterion> where = make_where(w, error);
@@ -82,7 +82,6 @@ bool ArchiveOptions::apply(RunOptions& run, Selection& selection, tools::OutputF
     if (d->needs_first_pass() && !rereadable(run.loop.files, diagnostics)) return false;
     run.duplicates = d.get();
     selection.add_criterion(std::move(d));
-    if (!run.duplicates_file.empty()) inputs.push_back(run.duplicates_file);  // no -o over it
   }
   run.fix = run.fix || run.fix_notes;
   if (split_every_ || !split_by_.empty()) {
@@ -90,7 +89,10 @@ bool ArchiveOptions::apply(RunOptions& run, Selection& selection, tools::OutputF
     std::string pattern = output.take_path();
     bool ok = split_every_ ? split_->every(std::size_t(split_every_), pattern, error) : split_->by(split_by_, pattern, error);
     if (!ok) return usage_error(diagnostics, error);
-    split_->set_inputs(inputs);
+    std::vector<std::string> kept = inputs;  // the files no split file may be written over
+    for (const std::string* side : {&run.rejects, &run.duplicates_file, &run.part.summary_file})
+      if (!side->empty()) kept.push_back(*side);
+    split_->set_inputs(kept);
     run.split = split_.get();
   }
   return true;

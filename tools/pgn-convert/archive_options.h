@@ -18,10 +18,9 @@ public:
   ArchiveOptions(CLI::App& app, RunOptions& run);
   ~ArchiveOptions();
   // After parsing: the criteria added to `selection` (after --match and --plies), the rest
-  // to `run`; the files written beside the output added to `inputs` (which -o may not
-  // name); with --split-*, -o taken from `output` as the files' pattern. False, said
-  // why, for a usage error.
-  bool apply(RunOptions& run, Selection& selection, tools::OutputFile& output, std::vector<std::string>& inputs,
+  // to `run`; with --split-*, -o taken from `output` as the files' pattern, whose files may
+  // name neither `inputs` nor a side file. False, said why, for a usage error.
+  bool apply(RunOptions& run, Selection& selection, tools::OutputFile& output, const std::vector<std::string>& inputs,
              const tools::DiagnosticPrinter& diagnostics);
 
 private:

@@ -64,7 +64,9 @@ int main(int argc, char** argv) {
   if (std::string error; !choice.apply(selection, run.search, error))
     return diagnostics.print(tools::Severity::Error, error), tools::EXIT_USAGE_OR_IO;
   std::vector<std::string> inputs = run.loop.files.empty() ? std::vector<std::string>{"-"} : run.loop.files;
-  if (!run.rejects.empty()) inputs.push_back(run.rejects);  // written too: no output over it
+  output.add_side_file("--rejects", run.rejects);
+  output.add_side_file("--duplicates-file", run.duplicates_file);
+  output.add_side_file("--summary-file", run.part.summary_file);
   if (!run.part.check(run.loop.files, diagnostics) || !archive.apply(run, selection, output, inputs, diagnostics) ||
       !convert::check_archive_options(run, diagnostics) || !convert::check_stop_early(run, selection, diagnostics) ||
       !output.open(inputs))

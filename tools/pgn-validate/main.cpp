@@ -57,6 +57,7 @@ int main(int argc, char** argv) {
     return tools::EXIT_USAGE_OR_IO;
   }
   if (run.files.empty()) run.files.push_back("-");
+  out.add_side_file("--summary-file", run.part.summary_file);
   if (!run.part.check(run.files, diagnostics) || !out.open(run.files)) return tools::EXIT_USAGE_OR_IO;
   run.progress = reporting.show_progress();
   run.validate.details = !quiet;  // (the summary counts diagnostics by code: it reads no more of them)
