@@ -135,6 +135,17 @@ check "binary file: nothing else said (the error, the next file's summary, the t
 run "$tmp/random-line.bin" "$tmp/good.pgn"
 check "binary file with a short first line: one error for the file" [ "$(grep -c 'error\[not-text\]' <<<"$err")" -eq 1 ]
 check "binary file with a short first line: nothing else said" [ "$(wc -l <<<"$err")" -eq 3 ]
+# A line of text with control bytes in it is damaged text, read by the reader (the bytes as
+# spaces, a warning in its game), not skipped as binary: a run of NULs after the last move
+# (more than a tenth of the line), and a VT after a Latin-1 comment. Skipped, the game lost
+# its moves and was counted valid without them.
+{ roster "1-0"; printf '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\0\0\0\0\0\0\n'; } >"$tmp/nul-run.pgn"
+{ roster "1-0"; printf '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# {Mat \xe9l\xe9gant}\v 1-0\n'; } >"$tmp/latin1-vt.pgn"
+for f in nul-run latin1-vt; do
+  run --format jsonl "$tmp/$f.pgn"
+  check "$f: the game read with its 7 plies" grep -q '"plies": 7' <<<"$out"
+  check "$f: no line skipped as binary" [ "$(grep -c 'not-text' <<<"$err$out")" -eq 0 ]
+done
 # UTF-16, as Windows tools export: with a BOM (LE) and without (BE), decoded, with a warning.
 { printf '\xff\xfe'; iconv -f utf-8 -t utf-16le "$tmp/good.pgn"; } >"$tmp/utf16le.pgn"
 iconv -f utf-8 -t utf-16be "$tmp/good.pgn" >"$tmp/utf16be.pgn"

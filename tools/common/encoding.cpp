@@ -165,12 +165,27 @@ bool any_control(const char* p, std::size_t n) { return first_control(p, n) < n;
 
 bool utf8_valid(const char* p, std::size_t n);
 
-// A line no text holds: control bytes in what is no UTF-8 (a damaged line of text has a
-// NUL or two in ASCII; Latin-1 has no control bytes), or one byte in ten of them.
+// A line no text holds: one with control bytes whose other bytes are no text either. A
+// damaged line of text (a run of NULs after a game's last move, a stray control byte in a
+// Latin-1 comment) is left to the reader, which reads the control bytes as spaces with a
+// warning in the game they fall in: dropped here, its game lost its moves and was reported
+// valid without them. Random bytes are half of them from 0x80 up and no UTF-8; a block of
+// NULs has next to nothing else.
 bool binary_line(const char* p, std::size_t n) {
-  std::size_t bad = 0;
-  for (std::size_t i = 0; i < n; ++i) bad += is_control(p[i]);
-  return (bad >= 4 && bad * 10 >= n) || (bad >= 1 && !utf8_valid(p, n));
+  std::size_t bad = 0, high = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    bad += is_control(p[i]);
+    high += static_cast<unsigned char>(p[i]) >= 0x80;
+  }
+  if (bad == 0) return false;
+  const std::size_t rest = n - bad;
+  if (rest < bad) return true;  // more control bytes than anything else
+  if (high * 10 <= rest) return false;  // ASCII, or Latin-1's few accents
+  std::string kept;  // UTF-8 once the control bytes are out?
+  kept.reserve(rest);
+  for (std::size_t i = 0; i < n; ++i)
+    if (!is_control(p[i])) kept += p[i];
+  return !utf8_valid(kept.data(), kept.size());
 }
 
 // A line that ends a binary stretch: text that random bytes do not make by chance, a
