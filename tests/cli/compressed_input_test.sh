@@ -125,6 +125,18 @@ check "cut gzip: exit 2" [ $status -eq 2 ]
 check "cut gzip: said, with the file" grep -q "cut.pgn.gz: truncated gzip data: the input ends inside a member" <<<"$err"
 check "cut gzip: said once" [ "$(grep -c 'truncated gzip' <<<"$err")" -eq 1 ]
 check "cut gzip: games before the cut read" grep -qE '^[1-9][0-9]* games' <<<"$err"
+# Text after the last gzip member is no gzip data: said (as gzip -d says "trailing garbage
+# ignored"), exit 2, where it was dropped in silence; the zeros tools pad with are not.
+{ cat "$tmp/games.pgn.gz"; cat "$fixtures/round3.pgn"; } >"$tmp/appended.pgn.gz"
+run -q "$tmp/appended.pgn.gz"
+check "gzip, then text: exit 2" [ $status -eq 2 ]
+check "gzip, then text: said" grep -q "appended.pgn.gz: data after the last gzip member that is no gzip member: not read" <<<"$err"
+check "gzip, then text: the members' games read" grep -q "^$games: " <<<"$err"
+{ cat "$tmp/games.pgn.gz"; head -c 3000 /dev/zero; } >"$tmp/padded.pgn.gz"
+run -q "$tmp/padded.pgn.gz"
+check "gzip padded with zeros: all games read" grep -q "^$games: " <<<"$err"
+check "gzip padded with zeros: nothing said but the summary" [ "$(grep -c . <<<"$err")" -eq 1 ]
+check "gzip padded with zeros: exit 1 (as the text)" [ $status -eq 1 ]
 size=$(stat -c %s "$tmp/many.pgn.zst")
 head -c $((size * 2 / 3)) "$tmp/many.pgn.zst" >"$tmp/cut.pgn.zst"
 run -q "$tmp/cut.pgn.zst"

@@ -4,6 +4,7 @@
 #include <lzma.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -78,10 +79,12 @@ public:
         z_.next_in = reinterpret_cast<Bytef*>(buffer_.data());
         z_.avail_in = uInt(size_);
       }
-      // What follows the last member and is no member (the zeros some tools pad with) is
-      // passed over, as gzip -d does.
+      // After the last member: the zeros some tools pad with are passed over, as gzip -d
+      // passes them; anything else is no gzip data (text appended to an archive, another
+      // format), and not read: said, as gzip -d says "trailing garbage ignored".
       if (!in_member_ && z_.next_in[0] != 0x1F) {
         ended_ = true;
+        if (!only_zeros_follow()) fail("data after the last gzip member that is no gzip member: not read");
         break;
       }
       in_member_ = true;
@@ -97,6 +100,17 @@ public:
   }
 
 private:
+  // Whether the rest of the input, from z_.next_in on, is zero bytes (read to its end).
+  bool only_zeros_follow() {
+    for (;;) {
+      const Bytef *begin = z_.next_in, *end = begin + z_.avail_in;
+      if (std::find_if(begin, end, [](Bytef b) { return b != 0; }) != end) return false;
+      if (!refill()) return true;
+      z_.next_in = reinterpret_cast<Bytef*>(buffer_.data());
+      z_.avail_in = uInt(size_);
+    }
+  }
+
   z_stream z_{};
   bool in_member_ = false, ended_ = false;
 };
