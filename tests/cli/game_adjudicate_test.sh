@@ -210,6 +210,16 @@ check "by name: the case of a name is no other player" grep -qF "E, S: 2 players
 check "by name: the game listed twice counted once" grep -qE "^1  Wh +2 +2 " <<<"$out"
 check "by name: the game listed twice, listed" grep -qF "the same game again, counted once: as $tmp/case.pgn game 1" <<<"$out"
 check "by name: the spelling named in the footer" grep -qF 'Names: one player however the case and the spaces are written: "WH" for Wh.' <<<"$out"
+# One player on both sides (a misread scoresheet): listed as not scored, exit 1, not a draw
+# against himself that gave him a game and half a point more.
+{
+  game "1-0" "" "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#"
+  game "1/2-1/2" "" "1. e4 e5" | sed 's/\[Black "Bl"\]/[Black "wh"]/; s/\[Round "1"\]/[Round "2"]/'
+} >"$tmp/self.pgn"
+run --standings "$tmp/self.pgn"
+check "one player on both sides: exit 1" [ $status -eq 1 ]
+check "one player on both sides: listed as not scored" grep -qF "round 2: Wh - wh * (one player on both sides; recorded 1/2-1/2)" <<<"$out"
+check "one player on both sides: his game and score without it" grep -qE "^1  Wh +1 +1 +1 +0 +0 " <<<"$out"
 run --standings --merge "$tmp/swiss.pgn" "$tmp/rapid.pgn"
 check "--merge: one table" grep -qF "Club Open + E, Town: 8 players" <<<"$out"
 

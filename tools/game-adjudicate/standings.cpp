@@ -100,6 +100,12 @@ GameRecord standings_record(const std::string& file, const Judged& j, bool recor
                                                           : std::string();
   g.outcome = outcome_of(result).value_or(Outcome::Unscored);
   if (g.outcome == Outcome::Unscored) g.note = g.kind == Kind::Played ? not_scored_because(j) : "unplayed, no result";
+  // One player on both sides is a misread record, not a game: scored, he would have played
+  // himself, a game and a result more than he has.
+  if (g.kind != Kind::Bye && g.white.key == g.black.key) {
+    g.outcome = Outcome::Unscored;
+    g.note = "one player on both sides; recorded " + (j.recorded.empty() ? std::string("no result") : j.recorded);
+  }
   return g;
 }
 
