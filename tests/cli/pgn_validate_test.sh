@@ -146,6 +146,16 @@ for f in nul-run latin1-vt; do
   check "$f: the game read with its 7 plies" grep -q '"plies": 7' <<<"$out"
   check "$f: no line skipped as binary" [ "$(grep -c 'not-text' <<<"$err$out")" -eq 0 ]
 done
+# The scoresheet's draw offer (=) (FIDE C.12) is a mark, kept as a comment and said, not a
+# variation of one '=' (an unreadable move); a real variation after it still is one.
+{ roster "1/2-1/2"; printf '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (=) 4. Ba4 Nf6 ( = ) 5. O-O (5. d3 d6) 1/2-1/2\n'; } >"$tmp/draw-offer.pgn"
+for path in "" --no-fast-path; do
+  run $path "$tmp/draw-offer.pgn"
+  check "(=) ${path:-fast path}: valid, two marks said" grep -q "^1 game: 1 valid, 0 invalid; 2 warnings; lenient-reading 2" <<<"$err"
+  check "(=) ${path:-fast path}: said where" grep -q "draw-offer.pgn:9:31: warning\[lenient-reading\]: (=), the scoresheet's mark of a draw offer" <<<"$err"
+done
+"$bin" --no-progress --emit valid "$tmp/draw-offer.pgn" 2>/dev/null | grep -q "a6 (=) 4. Ba4"
+check "(=): the game emitted as read" [ $? -eq 0 ]
 # UTF-16, as Windows tools export: with a BOM (LE) and without (BE), decoded, with a warning.
 { printf '\xff\xfe'; iconv -f utf-8 -t utf-16le "$tmp/good.pgn"; } >"$tmp/utf16le.pgn"
 iconv -f utf-8 -t utf-16be "$tmp/good.pgn" >"$tmp/utf16be.pgn"

@@ -765,7 +765,9 @@ private:
     const uchar* at = p_;
     switch (*p_++) {
       case '(':
-        if (++depth > max_depth_) return Outcome::NotPlain;
+        // "(=)", a scoresheet's draw offer, is the general reader's to tell (a mark, said).
+        if (++depth > max_depth_ || (p_ < end_ && *p_ == '=') || (p_ < end_ && *p_ == ' ' && p_ + 1 < end_ && p_[1] == '='))
+          return Outcome::NotPlain;
         return sink.begin_variation() ? Outcome::Plain : Outcome::Stopped;
       case ')':
         if (depth == 0) return Outcome::NotPlain;

@@ -776,6 +776,13 @@ struct Reader::Impl {
   }
 
   void open_variation(Location at) {
+    if (std::size_t end = draw_offer_end(); end) {
+      report(Severity::Warning, "lenient-reading", at,
+             "(=), the scoresheet's mark of a draw offer (FIDE C.12): kept as a comment, not read as a variation");
+      v->comment("(=)", at);
+      pos = end;
+      return;
+    }
     ++pos;
     number = 0;
     if (depth >= options.max_variation_depth) {
@@ -786,6 +793,19 @@ struct Reader::Impl {
     }
     ++depth;
     v->begin_variation(at);
+  }
+
+  // Past "(=)" (spaces allowed inside) at pos, or 0: a variation holds no lone '='.
+  std::size_t draw_offer_end() const {
+    std::size_t i = pos + 1;
+    auto blanks = [&] {
+      while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    };
+    blanks();
+    if (i >= line.size() || line[i] != '=') return 0;
+    ++i;
+    blanks();
+    return i < line.size() && line[i] == ')' ? i + 1 : 0;
   }
 
   void close_variation(Location at) {
