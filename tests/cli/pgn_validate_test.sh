@@ -146,6 +146,17 @@ for f in nul-run latin1-vt; do
   check "$f: the game read with its 7 plies" grep -q '"plies": 7' <<<"$out"
   check "$f: no line skipped as binary" [ "$(grep -c 'not-text' <<<"$err$out")" -eq 0 ]
 done
+# A game with a line over the 1 MiB a line is read in: written through (--emit) as read,
+# the line whole. A line feed was put between its pieces, and the copy then read otherwise
+# (the tag no longer over-long, only over two lines).
+{ printf '[Event "'; head -c 2100000 /dev/zero | tr '\0' 'x'; printf '"]\n[Result "*"]\n\n1. e4 *\n'; } >"$tmp/long-tag.pgn"
+"$bin" --no-progress --emit invalid "$tmp/long-tag.pgn" 2>/dev/null >"$tmp/long-tag.out"
+check "a 2 MB line, written through: the same bytes" cmp -s "$tmp/long-tag.pgn" <(head -c "$(stat -c %s "$tmp/long-tag.pgn")" "$tmp/long-tag.out")
+check "a 2 MB line, written through: nothing but a blank line after" [ "$(tail -c +"$(($(stat -c %s "$tmp/long-tag.pgn") + 1))" "$tmp/long-tag.out" | tr -d '\n' | wc -c)" -eq 0 ]
+run -q "$tmp/long-tag.pgn"
+original=$err
+run -q "$tmp/long-tag.out"
+check "a 2 MB line, written through: the copy reads as the original (invalid, the tag over-long)" [ "$err" = "$original" ]
 # The scoresheet's draw offer (=) (FIDE C.12) is a mark, kept as a comment and said, not a
 # variation of one '=' (an unreadable move); a real variation after it still is one.
 { roster "1/2-1/2"; printf '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (=) 4. Ba4 Nf6 ( = ) 5. O-O (5. d3 d6) 1/2-1/2\n'; } >"$tmp/draw-offer.pgn"

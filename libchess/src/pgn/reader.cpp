@@ -30,7 +30,9 @@ std::size_t utf8_invalid_at(std::string_view s) {
 
 void drop_trailing_blank_lines(std::string& raw) {
   std::size_t last = raw.find_last_not_of(" \t\r\n");
-  if (last != std::string::npos) raw.resize(raw.find('\n', last) + 1);
+  if (last == std::string::npos) return;
+  // (No line feed after it: the game ends in a piece of an over-long line, kept whole.)
+  if (std::size_t end = raw.find('\n', last); end != std::string::npos) raw.resize(end + 1);
 }
 
 namespace {
@@ -316,7 +318,9 @@ struct Reader::Impl {
       return;
     }
     raw += text;
-    raw += '\n';
+    // A line over max_line_length comes in pieces: they are one line of the input, and a
+    // line feed between them would be written through as one that is not there.
+    if (!more_of_line) raw += '\n';
   }
 
   // How many bytes of the current line, as read, come before `line`'s byte i.
@@ -1046,7 +1050,8 @@ struct Reader::Impl {
   // that begins the next (the "[Event" after a game of tags only, a tag line after a comment
   // left open), or the rest of a line two games share ("1. e4 e5 1-0 1. d4 d5 0-1").
   void drop_next_games_text() {
-    if (!have_line || has_pending || continuation || place.from != 0 || raw_last_line >= raw.size()) return;
+    if (!have_line || has_pending || continuation || more_of_line || place.from != 0 || raw_last_line >= raw.size())
+      return;
     if (line.find_first_not_of(" \t", pos) == std::string::npos) return;  // none left
     std::size_t end = raw_last_line + std::min(read_bytes_before(pos), raw.size() - 1 - raw_last_line);
     while (end > raw_last_line && (raw[end - 1] == ' ' || raw[end - 1] == '\t')) --end;
