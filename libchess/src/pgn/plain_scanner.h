@@ -765,9 +765,7 @@ private:
     const uchar* at = p_;
     switch (*p_++) {
       case '(':
-        // "(=)", a scoresheet's draw offer, is the general reader's to tell (a mark, said).
-        if (++depth > max_depth_ || (p_ < end_ && *p_ == '=') || (p_ < end_ && *p_ == ' ' && p_ + 1 < end_ && p_[1] == '='))
-          return Outcome::NotPlain;
+        if (++depth > max_depth_) return Outcome::NotPlain;
         return sink.begin_variation() ? Outcome::Plain : Outcome::Stopped;
       case ')':
         if (depth == 0) return Outcome::NotPlain;
