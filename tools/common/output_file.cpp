@@ -156,6 +156,11 @@ const std::string* input_named_by(const struct stat& target, const std::vector<s
   return nullptr;
 }
 
+// "NAMED is the input X: refused" (or standard input), for an output that names an input.
+std::string names_input(const std::string& named, const std::string& input) {
+  return named + " is " + (input == "-" ? "standard input" : "the input " + input) + ": refused";
+}
+
 // Whether two paths a program writes name one file: the same device and inode where both
 // exist, else the same path once made absolute and its links and dots resolved. Devices and
 // pipes (/dev/null) may be written twice harmlessly.
@@ -231,8 +236,7 @@ bool OutputFile::refuse_side_files(const std::vector<std::string>& inputs) const
     if (i > 0 || path_.empty())  // (-o's own test is open()'s)
       if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode))
         if (const std::string* input = input_named_by(st, inputs)) {
-          diagnostics_.print(Severity::Error, option + " " + path + " is " +
-                                                  (*input == "-" ? "standard input" : "the input " + *input) + ": refused");
+          diagnostics_.print(Severity::Error, names_input(option + " " + path, *input));
           return true;
         }
     for (std::size_t j = 0; j < i; ++j)
@@ -263,7 +267,7 @@ bool OutputFile::open(const std::vector<std::string>& inputs, bool line_by_line)
     bool exists = ::stat(path_.c_str(), &st) == 0;
     if (exists && S_ISREG(st.st_mode))  // (a terminal or /dev/null may be both, harmlessly)
       if (const std::string* input = input_named_by(st, inputs)) {
-        diagnostics_.print(Severity::Error, "-o " + path_ + " is " + (*input == "-" ? "standard input" : "the input " + *input) + ": refused");
+        diagnostics_.print(Severity::Error, names_input("-o " + path_, *input));
         return false;
       }
     if (exists && !S_ISREG(st.st_mode)) {  // a device or a pipe (/dev/null, /dev/stdout): written to as it is
@@ -375,8 +379,7 @@ bool SideFile::open(const std::string& path, const std::vector<std::string>& inp
   bool exists = ::stat(path.c_str(), &st) == 0;
   if (exists && S_ISREG(st.st_mode))
     if (const std::string* input = input_named_by(st, inputs)) {
-      diagnostics_.print(Severity::Error, path + " is " + (*input == "-" ? "standard input" : "the input " + *input) +
-                                              ": refused");
+      diagnostics_.print(Severity::Error, names_input(path, *input));
       return false;
     }
   if (exists && !S_ISREG(st.st_mode)) {  // a device or a pipe: written to as it is
